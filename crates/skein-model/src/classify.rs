@@ -1,0 +1,203 @@
+//! Recognising artifacts: by path convention first, by content second
+//! (DESIGN.md §1, "Detection pitfalls").
+//!
+//! [`classify_path`] decides from the repository-relative path alone which
+//! syntax a file is parsed with and which formats it may be. After parsing,
+//! [`refine`] looks at the content (`$schema`, `spec_version`, shape) to
+//! settle on one format, or to say the file is of a shape skein does not know.
+
+use crate::format::{Format, Syntax};
+use skein_syntax::{Document, NodeKind};
+
+/// What the path says about a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candidate {
+    /// How to parse it.
+    pub syntax: Syntax,
+    /// The format the path suggests; [`refine`] may change it.
+    pub format: Format,
+    /// Whether the path alone is conclusive. When `false` (`*contract*.json`,
+    /// `agent.yaml`), a file whose content does not match is silently not an artifact.
+    pub certain: bool,
+}
+
+/// The verdict on a parsed candidate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refined {
+    /// It is an artifact of this format.
+    Format(Format),
+    /// The path says it is an artifact but the content is of a shape skein does
+    /// not know; reported once as info, never as schema errors.
+    Unrecognised {
+        /// What kind of file the path suggested, e.g. "loop manifest".
+        what: &'static str,
+        /// Why the content is not recognised.
+        why: String,
+    },
+    /// Not an artifact after all (an uncertain candidate whose content does not match).
+    NotAnArtifact,
+}
+
+/// Classifies a `/`-separated path relative to the analyzed root.
+/// Returns `None` for files that match no format (they are ignored).
+pub fn classify_path(path: &str) -> Option<Candidate> {
+    let mut parts = path.rsplit('/');
+    let name = parts.next()?;
+    let parent = parts.next().unwrap_or("");
+    let grandparent = parts.next().unwrap_or("");
+    let sure = |format: Format| {
+        Some(Candidate {
+            syntax: format.syntax(),
+            format,
+            certain: true,
+        })
+    };
+    let maybe = |format: Format| {
+        Some(Candidate {
+            syntax: format.syntax(),
+            format,
+            certain: false,
+        })
+    };
+    match name {
+        "SKILL.md" => sure(Format::AgentSkill),
+        "LOOP.md" if grandparent == "loops" => sure(Format::SkilldropLoopDoc),
+        "loop.json" => sure(Format::SkilldropLoop),
+        "terminals.json" if parent == "contracts" => sure(Format::SkilldropTerminals),
+        "pack.json" if grandparent == "packs" => sure(Format::SkilldropPack),
+        "catalogue.json" => sure(Format::SkilldropCatalogue),
+        "assistant.json" => sure(Format::BaileyAssistant),
+        "plugin.json" => sure(Format::ClaudePlugin),
+        "marketplace.json" => {
+            if matches!(parent, ".claude-plugin" | ".cursor-plugin")
+                || (parent == "plugin" && grandparent == ".github")
+            {
+                sure(Format::ClaudeMarketplace)
+            } else {
+                maybe(Format::ClaudeMarketplace)
+            }
+        }
+        "hooks.json" if parent == "hooks" => sure(Format::ClaudeHooks),
+        ".mcp.json" | "mcp.json" => sure(Format::McpConfig),
+        "contract.json" => sure(Format::OpenCodeContract),
+        "loop.yaml" | "loop.yml" => sure(Format::LoopmasterManifest),
+        "agent.yaml" | "agent.yml" => maybe(Format::LoomAgentSpec),
+        _ if name.ends_with(".loop.yaml") || name.ends_with(".loop.yml") => {
+            sure(Format::LoopmasterManifest)
+        }
+        _ if name.ends_with(".agent.yaml") || name.ends_with(".agent.yml") => {
+            maybe(Format::LoomAgentSpec)
+        }
+        _ if name.ends_with(".json")
+            && name.contains("contract")
+            && !name.ends_with(".schema.json") =>
+        {
+            maybe(Format::OpenCodeContract)
+        }
+        _ if name.ends_with(".md") && parent == "agents" => sure(Format::PluginAgent),
+        _ if name.ends_with(".md") && parent == "commands" => sure(Format::PluginCommand),
+        _ => None,
+    }
+}
+
+fn top_str<'a>(doc: &'a Document, key: &str) -> Option<&'a str> {
+    doc.get(doc.root()?, key).and_then(|v| doc.as_str(v))
+}
+
+fn has_key(doc: &Document, key: &str) -> bool {
+    doc.root().and_then(|r| doc.get(r, key)).is_some()
+}
+
+/// Settles the format of a parsed candidate from its content.
+pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
+    let is_mapping = doc
+        .root()
+        .map(|r| matches!(doc.kind(r), NodeKind::Mapping(_)))
+        .unwrap_or(false);
+    let agent_plugins = top_str(doc, "$schema").is_some_and(|s| s.contains("agent-plugins"));
+    match candidate.format {
+        Format::ClaudePlugin if agent_plugins => Refined::Format(Format::AgentPluginsManifest),
+        Format::McpConfig if agent_plugins => Refined::Format(Format::AgentPluginsMcp),
+        Format::OpenCodeContract => {
+            let by_id = top_str(doc, "$schema")
+                .or_else(|| top_str(doc, "$id"))
+                .is_some_and(|s| s.contains("contract.schema.json"));
+            let by_shape = is_mapping && has_key(doc, "requirements") && has_key(doc, "governance");
+            if by_id || by_shape {
+                Refined::Format(Format::OpenCodeContract)
+            } else if candidate.certain {
+                Refined::Unrecognised {
+                    what: "orchestration contract",
+                    why: "it has neither the OpenCode contract `$schema` nor its `requirements` and `governance` sections".into(),
+                }
+            } else {
+                Refined::NotAnArtifact
+            }
+        }
+        Format::LoomAgentSpec => {
+            if has_key(doc, "spec_version") {
+                Refined::Format(Format::LoomAgentSpec)
+            } else {
+                Refined::NotAnArtifact
+            }
+        }
+        Format::LoopmasterManifest => {
+            if has_key(doc, "spec_version") {
+                Refined::Format(Format::LoopmasterManifest)
+            } else {
+                Refined::Unrecognised {
+                    what: "loop manifest",
+                    why: "it has no `spec_version`, so it is not a Loopmaster v0.1 manifest".into(),
+                }
+            }
+        }
+        Format::ClaudeHooks if has_key(doc, "version") => {
+            Refined::Unrecognised {
+                what: "hooks file",
+                why: "it has a top-level `version`, the shape of GitHub Copilot hooks, not Claude Code hooks".into(),
+            }
+        }
+        Format::ClaudeMarketplace if !candidate.certain => {
+            if has_key(doc, "owner") && has_key(doc, "plugins") {
+                Refined::Format(Format::ClaudeMarketplace)
+            } else {
+                Refined::Unrecognised {
+                    what: "marketplace",
+                    why: "it is outside `.claude-plugin/` and lacks the `owner` and `plugins` of a Claude marketplace".into(),
+                }
+            }
+        }
+        f => Refined::Format(f),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths() {
+        let f = |p| classify_path(p).map(|c| (c.format, c.certain));
+        assert_eq!(
+            f("packs/core/loops/build/loop.json"),
+            Some((Format::SkilldropLoop, true))
+        );
+        assert_eq!(
+            f("packs/core/loops/build/LOOP.md"),
+            Some((Format::SkilldropLoopDoc, true))
+        );
+        assert_eq!(f("x/SKILL.md"), Some((Format::AgentSkill, true)));
+        assert_eq!(f("p/agents/reviewer.md"), Some((Format::PluginAgent, true)));
+        assert_eq!(f("contract.schema.json"), None);
+        assert_eq!(
+            f("a/superpowers-contract.json"),
+            Some((Format::OpenCodeContract, false))
+        );
+        assert_eq!(f("a/b/.vscode/mcp.json"), Some((Format::McpConfig, true)));
+        assert_eq!(f("README.md"), None);
+        assert_eq!(
+            f("x/research.loop.yaml"),
+            Some((Format::LoopmasterManifest, true))
+        );
+    }
+}

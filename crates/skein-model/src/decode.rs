@@ -1,0 +1,238 @@
+//! One file from bytes to a validated, typed artifact (DESIGN.md §2:
+//! parse -> Document -> decode + schema validation).
+
+use crate::classify::{Candidate, Refined, refine};
+use crate::format::{Format, Syntax};
+use crate::models::*;
+use crate::rules;
+use crate::schema;
+use serde::de::DeserializeOwned;
+use skein_syntax::{
+    Diagnostic, Document, FileId, Frontmatter, Parsers, Span, from_node, rules as syn,
+};
+
+/// Values an alias-expanded document may have before [`decode`] gives up
+/// on schema validation (an alias bomb); the spanned tree itself never expands.
+pub const EXPANSION_LIMIT: usize = 1_000_000;
+
+/// A recognised, decoded artifact.
+#[derive(Debug, Clone)]
+pub struct Artifact {
+    /// The file.
+    pub file: FileId,
+    /// Its format, after content refinement.
+    pub format: Format,
+    /// The spanned value tree (for Markdown: of the frontmatter).
+    pub document: Document,
+    /// For Markdown artifacts: where the frontmatter is.
+    pub frontmatter: Option<Frontmatter>,
+    /// The typed model; [`Model::None`] when it could not be read.
+    pub model: Model,
+}
+
+/// The result of [`decode`].
+#[derive(Debug, Clone, Default)]
+pub struct Decoded {
+    /// The artifact, or `None` when the file turned out not to be one (an
+    /// uncertain candidate), is of an unrecognised shape, or is not UTF-8.
+    pub artifact: Option<Artifact>,
+    /// Syntax, schema and decode diagnostics of the file.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses, classifies, validates and decodes one file.
+///
+/// `bytes` are the file's contents; `candidate` comes from
+/// [`crate::classify_path`]. Never fails: problems are diagnostics.
+pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: &[u8]) -> Decoded {
+    let mut out = Decoded::default();
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.valid_up_to();
+            let end = (at + e.error_len().unwrap_or(1)).min(bytes.len());
+            let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
+            let mut d = Diagnostic::new(
+                syn::NOT_UTF8,
+                file,
+                Span::new(at, at),
+                format!("invalid UTF-8 at byte {at}"),
+            )
+            .with_label("the text before this is valid UTF-8")
+            .with_help("save the file as UTF-8");
+            if utf16 {
+                d = d.with_note("the file starts with a UTF-16 byte-order mark");
+            }
+            let _ = end;
+            out.diagnostics.push(d);
+            return out;
+        }
+    };
+    let (document, frontmatter, syntax_diags) = match candidate.syntax {
+        Syntax::Json => {
+            let p = parsers.parse_json(file, text);
+            (p.document, None, p.diagnostics)
+        }
+        Syntax::Yaml => {
+            let p = parsers.parse_yaml(file, text);
+            (p.document, None, p.diagnostics)
+        }
+        Syntax::Markdown => {
+            let p = parsers.parse_markdown(file, text);
+            (p.document, p.frontmatter, p.diagnostics)
+        }
+    };
+    let syntax_failed = !syntax_diags.is_empty() && document.root().is_none();
+    let unterminated = syntax_diags
+        .iter()
+        .any(|d| d.rule == syn::UNTERMINATED_FRONTMATTER);
+    out.diagnostics.extend(syntax_diags);
+    let format = match refine(candidate, &document) {
+        Refined::Format(f) => f,
+        Refined::NotAnArtifact => return out,
+        Refined::Unrecognised { what, why } => {
+            let first_line = text.find('\n').unwrap_or(text.len()).min(200);
+            let mut end = first_line;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.diagnostics.push(
+                Diagnostic::new(rules::UNRECOGNISED_FORMAT, file, Span::new(0, end), format!("unrecognised {what}: {why}"))
+                    .with_note("skein does not validate this file; map it to a format in configuration if it is one"),
+            );
+            return out;
+        }
+    };
+    if syntax_failed || unterminated {
+        // Nothing to validate: the syntax diagnostics say why.
+        out.artifact = Some(Artifact {
+            file,
+            format,
+            document,
+            frontmatter,
+            model: Model::None,
+        });
+        return out;
+    }
+    if format.syntax() == Syntax::Markdown && frontmatter.is_none() {
+        if format == Format::AgentSkill {
+            let end = text.find('\n').unwrap_or(text.len());
+            let end = if end > 0 && text.as_bytes()[end - 1] == b'\r' {
+                end - 1
+            } else {
+                end
+            };
+            out.diagnostics.push(
+                Diagnostic::new(
+                    rules::MISSING_FRONTMATTER,
+                    file,
+                    Span::new(0, end),
+                    "SKILL.md has no YAML frontmatter",
+                )
+                .with_label("expected `---` on the first line")
+                .with_help(
+                    "start the file with `---`, then `name:` and `description:`, then `---`",
+                ),
+            );
+        }
+        out.artifact = Some(Artifact {
+            file,
+            format,
+            document,
+            frontmatter,
+            model: Model::None,
+        });
+        return out;
+    }
+    let anchor = frontmatter
+        .map(|f| f.open)
+        .unwrap_or_else(|| Span::new(0, text.find('\n').unwrap_or(text.len())));
+    let mut schema_ok = true;
+    match document.to_json(EXPANSION_LIMIT) {
+        Ok(instance) => {
+            let errs = schema::validate(format, file, &document, &instance, anchor);
+            schema_ok = errs.is_empty();
+            out.diagnostics.extend(errs);
+        }
+        Err(limit) => {
+            let span = document
+                .root()
+                .map(|r| document.node(r).span)
+                .unwrap_or(anchor);
+            out.diagnostics.push(
+                Diagnostic::new(
+                    syn::ALIAS_EXPANSION,
+                    file,
+                    Span::new(span.start as usize, span.start as usize),
+                    format!(
+                        "expanding aliases would produce more than {} values",
+                        limit.limit
+                    ),
+                )
+                .with_label("aliases in this document expand without bound")
+                .with_note("schema validation of this file is skipped"),
+            );
+        }
+    }
+    let model = match read_model(format, &document) {
+        Ok(m) => m,
+        Err(e) => {
+            if schema_ok {
+                out.diagnostics.push(
+                    Diagnostic::new(
+                        rules::DECODE_ERROR,
+                        file,
+                        if e.span.is_empty() && e.span.start == 0 {
+                            anchor
+                        } else {
+                            e.span
+                        },
+                        format!("cannot read {} artifact: {}", format.id(), e.message),
+                    )
+                    .with_label("here"),
+                );
+            }
+            Model::None
+        }
+    };
+    out.artifact = Some(Artifact {
+        file,
+        format,
+        document,
+        frontmatter,
+        model,
+    });
+    out
+}
+
+fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeError> {
+    match doc.root() {
+        Some(r) => from_node(doc, r),
+        None => Err(serde::de::Error::custom("the document is empty")),
+    }
+}
+
+fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de::DeError> {
+    Ok(match format {
+        Format::SkilldropLoop => Model::SkilldropLoop(read(doc)?),
+        Format::SkilldropTerminals => Model::SkilldropTerminals(read(doc)?),
+        Format::SkilldropPack => Model::SkilldropPack(read(doc)?),
+        Format::SkilldropCatalogue => Model::SkilldropCatalogue(read(doc)?),
+        Format::AgentSkill | Format::PluginAgent | Format::PluginCommand => {
+            if doc.root().is_none() {
+                Model::None
+            } else {
+                Model::Frontmatter(read(doc)?)
+            }
+        }
+        Format::OpenCodeContract => Model::OpenCodeContract(read(doc)?),
+        Format::LoomAgentSpec => Model::LoomAgentSpec(read(doc)?),
+        Format::LoopmasterManifest => Model::LoopmasterManifest(read(doc)?),
+        Format::BaileyAssistant => Model::BaileyAssistant(read(doc)?),
+        Format::AgentPluginsManifest | Format::ClaudePlugin => Model::Plugin(read(doc)?),
+        Format::ClaudeMarketplace => Model::Marketplace(read(doc)?),
+        Format::ClaudeHooks => Model::Hooks(read(doc)?),
+        Format::McpConfig | Format::AgentPluginsMcp => Model::McpConfig(read(doc)?),
+        Format::SkilldropLoopDoc => Model::None,
+    })
+}

@@ -1,0 +1,86 @@
+//! The artifact formats skein understands (DESIGN.md §1) and the syntax
+//! each is written in.
+
+use serde::Serialize;
+
+/// The syntax an artifact file is parsed with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Syntax {
+    /// JSON, parsed with tree-sitter-json.
+    Json,
+    /// YAML, parsed with tree-sitter-yaml.
+    Yaml,
+    /// Markdown with optional YAML frontmatter.
+    Markdown,
+}
+
+macro_rules! formats {
+    ($( $(#[$doc:meta])* $variant:ident => $id:literal, $syntax:ident, $schema:expr; )*) => {
+        /// An artifact format of DESIGN.md §1.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+        pub enum Format {
+            $( $(#[$doc])* #[serde(rename = $id)] $variant, )*
+        }
+
+        impl Format {
+            /// Every format, in declaration order.
+            pub const ALL: &'static [Format] = &[$(Format::$variant),*];
+
+            /// Stable kebab-case identifier, used in output and configuration.
+            pub fn id(self) -> &'static str {
+                match self { $(Format::$variant => $id,)* }
+            }
+
+            /// The syntax the format is written in.
+            pub fn syntax(self) -> Syntax {
+                match self { $(Format::$variant => Syntax::$syntax,)* }
+            }
+
+            /// The file name (under `crates/skein-model/schemas/`) of the
+            /// embedded JSON Schema, if the format has one.
+            pub fn schema_name(self) -> Option<&'static str> {
+                match self { $(Format::$variant => $schema,)* }
+            }
+        }
+    };
+}
+
+formats! {
+    /// skilldrop loop manifest, `**/loops/<name>/loop.json`.
+    SkilldropLoop => "skilldrop-loop", Json, Some("skilldrop-loop");
+    /// skilldrop loop documentation, `**/loops/<name>/LOOP.md`.
+    SkilldropLoopDoc => "skilldrop-loop-doc", Markdown, None;
+    /// skilldrop verdict vocabulary, `contracts/terminals.json`.
+    SkilldropTerminals => "skilldrop-terminals", Json, Some("skilldrop-terminals");
+    /// skilldrop pack manifest, `packs/<pack>/pack.json`.
+    SkilldropPack => "skilldrop-pack", Json, Some("skilldrop-pack");
+    /// skilldrop catalogue index, `catalogue.json`.
+    SkilldropCatalogue => "skilldrop-catalogue", Json, Some("skilldrop-catalogue");
+    /// Agent Skill, any `SKILL.md` (frontmatter validated).
+    AgentSkill => "agent-skill", Markdown, Some("agent-skill-frontmatter");
+    /// OpenCode orchestration contract, `contract.json` / `*contract*.json`.
+    OpenCodeContract => "opencode-contract", Json, Some("opencode-contract");
+    /// Loom AgentSpec v1, `*.agent.yaml` / `agent.yaml` with `spec_version: 1`.
+    LoomAgentSpec => "loom-agent-spec", Yaml, Some("loom-agent-spec-v1");
+    /// Loopmaster loop manifest v0.1, `loop.yaml` / `<id>.loop.yaml`.
+    LoopmasterManifest => "loopmaster-manifest", Yaml, Some("loopmaster-loop");
+    /// Bailey solution document, `assistant.json`.
+    BaileyAssistant => "bailey-assistant", Json, Some("bailey-assistant");
+    /// Agent Plugins 1.0.0 manifest, a `plugin.json` with the Agent Plugins `$schema`.
+    AgentPluginsManifest => "agent-plugins-manifest", Json, Some("agent-plugins-plugin");
+    /// Agent Plugins 1.0.0 MCP config, an `mcp.json` with the Agent Plugins `$schema`.
+    AgentPluginsMcp => "agent-plugins-mcp", Json, Some("agent-plugins-mcp");
+    /// Claude Code plugin manifest, any other `plugin.json`.
+    ClaudePlugin => "claude-plugin", Json, Some("claude-plugin");
+    /// Plugin marketplace, `.claude-plugin/marketplace.json` and equivalents.
+    ClaudeMarketplace => "claude-marketplace", Json, Some("claude-marketplace");
+    /// Plugin agent, `agents/*.md`.
+    PluginAgent => "plugin-agent", Markdown, None;
+    /// Plugin slash command, `commands/*.md`.
+    PluginCommand => "plugin-command", Markdown, None;
+    /// Claude Code hooks, `hooks/hooks.json`.
+    ClaudeHooks => "claude-hooks", Json, Some("claude-hooks");
+    /// MCP server config, `.mcp.json`, `mcp.json`, `.cursor/mcp.json`, `.vscode/mcp.json`.
+    McpConfig => "mcp-config", Json, Some("mcp-config");
+}

@@ -1,0 +1,18 @@
+//! The artifact layer of skein: which files are artifacts, their embedded
+//! schemas, validation with spans, and typed models (DESIGN.md §1–§2).
+//!
+//! Entry point: [`decode`] takes one file's path and text, parses it with the
+//! right tree-sitter front, settles its format, validates it against the
+//! embedded schema and reads its typed [`Model`]. It does no IO.
+
+pub mod classify;
+pub mod decode;
+pub mod format;
+pub mod models;
+pub mod rules;
+pub mod schema;
+
+pub use classify::{Candidate, Refined, classify_path, refine};
+pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, decode};
+pub use format::{Format, Syntax};
+pub use models::Model;

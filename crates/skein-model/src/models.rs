@@ -1,0 +1,253 @@
+//! Typed models of each format, deserialized from the spanned [`Document`]
+//! with [`skein_syntax::from_node`] after schema validation.
+//!
+//! The models hold what the graph and the passes read; the schema checks the
+//! rest. Every reference a rule may point at is a [`Spanned`] value. Field
+//! names follow the format documents named on each type.
+//!
+//! [`Document`]: skein_syntax::Document
+
+use serde::Deserialize;
+use serde_json::Value;
+use skein_syntax::Spanned;
+use std::collections::BTreeMap;
+
+/// A string or a list of strings (`allowed-tools: Read, Grep` or `[Read, Grep]`).
+///
+/// Used inside [`Spanned`]: serde's untagged enums buffer their input, which
+/// drops the spans of anything inside them, so the span is kept one level up.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    /// One string (tools are comma or space separated).
+    One(String),
+    /// A list of strings.
+    Many(Vec<String>),
+}
+
+/// skilldrop loop manifest (`formats/skilldrop-loop.schema.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropLoop {
+    /// Loop name; equals its folder name.
+    pub name: Spanned<String>,
+    /// Documentation file, relative to the loop folder (`LOOP.md`).
+    pub entrypoint: Option<Spanned<String>>,
+    /// `loop` or `wrapper`.
+    pub kind: Option<Spanned<String>>,
+    /// Maximum revise rounds per gate.
+    pub cap: Option<Spanned<u64>>,
+    /// Stages in order; the first is the entry.
+    pub stages: Vec<SkilldropStage>,
+}
+
+/// One stage of a skilldrop loop.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropStage {
+    /// Stage id, unique in the loop.
+    pub id: Spanned<String>,
+    /// Skills the stage runs, by name.
+    #[serde(default)]
+    pub skills: Vec<Spanned<String>>,
+    /// The gate that closes the stage, if any.
+    pub gate: Option<SkilldropGate>,
+}
+
+/// A gate: verdicts it can emit and where a revise verdict returns to.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropGate {
+    /// Gate id, unique across the repository.
+    pub id: Spanned<String>,
+    /// `mechanical`, `human`, `panel`, ...
+    pub kind: Option<Spanned<String>>,
+    /// Script that decides a mechanical gate, repo-relative.
+    pub script: Option<Spanned<String>>,
+    /// Verdict words (from `contracts/terminals.json`) the gate can emit.
+    #[serde(default)]
+    pub verdicts: Vec<Spanned<String>>,
+    /// Stage id a revise-class verdict returns to.
+    pub revise_to: Option<Spanned<String>>,
+}
+
+/// skilldrop verdict vocabulary (`contracts/terminals.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropTerminals {
+    /// Class name -> its description.
+    pub classes: BTreeMap<String, Value>,
+    /// Verdict word -> its class.
+    pub verdicts: BTreeMap<String, SkilldropVerdict>,
+}
+
+/// One verdict word of the vocabulary.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropVerdict {
+    /// The class (`pass`, `conditional`, `revise`, `redirect`, `blocked`).
+    pub class: Spanned<String>,
+}
+
+/// skilldrop pack manifest (`packs/<pack>/pack.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropPack {
+    /// Packs whose skills this pack's loops may use.
+    #[serde(default)]
+    pub requires: Vec<Spanned<String>>,
+}
+
+/// skilldrop catalogue (`catalogue.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropCatalogue {
+    /// Pack names in display order.
+    #[serde(default)]
+    pub packs: Vec<Spanned<String>>,
+}
+
+/// Agent Skills frontmatter (agentskills specification; also the
+/// frontmatter of plugin agents and commands).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkillFrontmatter {
+    /// Skill name; equals the folder name.
+    pub name: Option<Spanned<String>>,
+    /// What the skill does and when to use it.
+    pub description: Option<Spanned<String>>,
+    /// Tools the skill may use without asking.
+    #[serde(rename = "allowed-tools")]
+    pub allowed_tools: Option<Spanned<OneOrMany>>,
+    /// Tools of a plugin agent (`tools:` in `agents/*.md`).
+    pub tools: Option<Spanned<OneOrMany>>,
+}
+
+/// OpenCode orchestration contract (`formats/opencode-contract.schema.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct OpenCodeContract {
+    /// Lifecycle state.
+    pub state: Option<Spanned<String>>,
+    /// Governance: mode and permissions.
+    pub governance: Option<Value>,
+    /// Retry policy.
+    pub retry: Option<Value>,
+}
+
+/// Loom AgentSpec v1 (`formats/loom-agent-spec-v1.schema-emitter.py.txt`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LoomAgentSpec {
+    /// Agent name.
+    pub name: Spanned<String>,
+    /// Capabilities (skills, mcp, a2a, native, ...), kept as values.
+    #[serde(default)]
+    pub capabilities: Vec<Spanned<Value>>,
+    /// Runtime policies (`max_iterations`, retries, ...).
+    pub policies: Option<Value>,
+}
+
+/// Loopmaster loop manifest v0.1 (`formats/loopmaster-loop-spec-v0.1.md`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LoopmasterManifest {
+    /// Loop id.
+    pub id: Spanned<String>,
+    /// Permissions (`allowed_actions`, `forbidden_actions`, ...).
+    pub permissions: Option<Value>,
+    /// Failure policy, including `retry`.
+    pub failure_policy: Option<Value>,
+}
+
+/// Bailey solution document (`formats/bailey-assistant.schema.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct BaileyAssistant {
+    /// Assistant name.
+    pub name: Spanned<String>,
+    /// Instructions file, relative to the document.
+    pub instructions: Option<Spanned<String>>,
+    /// Persona file.
+    pub persona: Option<Spanned<String>>,
+    /// MCP config file.
+    pub mcp: Option<Spanned<String>>,
+    /// Skills the assistant loads.
+    #[serde(default)]
+    pub skills: Vec<BaileySkill>,
+    /// Tool grants per MCP server.
+    #[serde(default)]
+    pub tools: BTreeMap<String, Value>,
+}
+
+/// A skill reference of a Bailey assistant.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct BaileySkill {
+    /// Skill name.
+    pub name: Spanned<String>,
+    /// Path of the skill folder or file.
+    pub path: Option<Spanned<String>>,
+}
+
+/// A plugin manifest: Claude Code `.claude-plugin/plugin.json` or Agent Plugins 1.0.0.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct PluginManifest {
+    /// Plugin name.
+    pub name: Spanned<String>,
+    /// Custom skill folders (Claude Code).
+    pub skills: Option<Value>,
+    /// Custom agent files (Claude Code).
+    pub agents: Option<Value>,
+    /// Custom command files (Claude Code).
+    pub commands: Option<Value>,
+    /// Inline or referenced MCP servers (Claude Code).
+    #[serde(rename = "mcpServers")]
+    pub mcp_servers: Option<Value>,
+}
+
+/// A plugin marketplace (`.claude-plugin/marketplace.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Marketplace {
+    /// Marketplace name.
+    pub name: Spanned<String>,
+    /// Listed plugins.
+    #[serde(default)]
+    pub plugins: Vec<MarketplacePlugin>,
+}
+
+/// One plugin entry of a marketplace.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct MarketplacePlugin {
+    /// Plugin name.
+    pub name: Spanned<String>,
+    /// Where the plugin is: a relative path or a source object.
+    pub source: Spanned<Value>,
+}
+
+/// Claude Code hooks (`hooks/hooks.json`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Hooks {
+    /// Event name -> matcher groups.
+    pub hooks: BTreeMap<String, Value>,
+}
+
+/// An MCP server config (`mcpServers`, or VS Code's `servers`, or the flat
+/// form where server names are top-level keys).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct McpConfig {
+    /// `mcpServers` form.
+    #[serde(rename = "mcpServers")]
+    pub mcp_servers: Option<BTreeMap<String, Spanned<Value>>>,
+    /// VS Code `servers` form.
+    pub servers: Option<BTreeMap<String, Spanned<Value>>>,
+}
+
+/// The typed model of an artifact.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(missing_docs)]
+pub enum Model {
+    SkilldropLoop(SkilldropLoop),
+    SkilldropTerminals(SkilldropTerminals),
+    SkilldropPack(SkilldropPack),
+    SkilldropCatalogue(SkilldropCatalogue),
+    /// Frontmatter of a SKILL.md, plugin agent or command.
+    Frontmatter(SkillFrontmatter),
+    OpenCodeContract(OpenCodeContract),
+    LoomAgentSpec(LoomAgentSpec),
+    LoopmasterManifest(LoopmasterManifest),
+    BaileyAssistant(BaileyAssistant),
+    Plugin(PluginManifest),
+    Marketplace(Marketplace),
+    Hooks(Hooks),
+    McpConfig(McpConfig),
+    /// A format with no typed model (LOOP.md: its body is read by a later pass).
+    None,
+}

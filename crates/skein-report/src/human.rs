@@ -1,0 +1,64 @@
+//! Human output: rustc-style snippets rendered by codespan-reporting.
+
+use crate::Files;
+use codespan_reporting::diagnostic::{
+    Diagnostic as CsDiagnostic, Label as CsLabel, Severity as CsSeverity,
+};
+use codespan_reporting::term::{self, Config};
+use skein_syntax::{Diagnostic, Severity, SourceMap};
+
+/// Options of the human renderer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HumanOptions {
+    /// Emit ANSI colours.
+    pub color: bool,
+}
+
+fn to_codespan(d: &Diagnostic) -> CsDiagnostic<skein_syntax::FileId> {
+    let severity = match d.severity {
+        Severity::Error => CsSeverity::Error,
+        Severity::Warning => CsSeverity::Warning,
+        Severity::Info => CsSeverity::Note,
+    };
+    let mut labels = vec![
+        CsLabel::primary(d.primary.file, d.primary.span.range()).with_message(&d.primary.message),
+    ];
+    labels.extend(
+        d.secondary
+            .iter()
+            .map(|l| CsLabel::secondary(l.file, l.span.range()).with_message(&l.message)),
+    );
+    let mut notes: Vec<String> = d.notes.iter().map(|n| format!("note: {n}")).collect();
+    if let Some(h) = &d.help {
+        notes.push(format!("help: {h}"));
+    }
+    CsDiagnostic::new(severity)
+        .with_code(d.rule.code)
+        .with_message(format!("{} [{}]", d.message, d.rule.name))
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+/// Renders diagnostics as rustc-style text. Plain text unless
+/// `options.color`; the result ends with a newline per diagnostic.
+pub fn render_human(
+    diagnostics: &[Diagnostic],
+    sources: &SourceMap,
+    options: HumanOptions,
+) -> String {
+    let files = Files(sources);
+    let config = Config::default();
+    let mut out = String::new();
+    for d in diagnostics {
+        let cs = to_codespan(d);
+        if options.color {
+            let mut buf = codespan_reporting::term::termcolor::Buffer::ansi();
+            if term::emit_to_write_style(&mut buf, &config, &files, &cs).is_ok() {
+                out.push_str(&String::from_utf8_lossy(buf.as_slice()));
+            }
+        } else if let Ok(s) = term::emit_into_string(&config, &files, &cs) {
+            out.push_str(&s);
+        }
+    }
+    out
+}

@@ -1,0 +1,164 @@
+//! The diagnostic model shared by every layer: rule metadata, severity,
+//! labels with spans, notes and help (DESIGN.md §7).
+//!
+//! Findings are values, never `Err`: a layer that finds a problem pushes a
+//! [`Diagnostic`] and goes on.
+
+use crate::source::FileId;
+use crate::span::Span;
+use serde::Serialize;
+
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; never fails a run by default.
+    Info,
+    /// Likely a mistake.
+    Warning,
+    /// Will go wrong at run time or violates the format.
+    Error,
+}
+
+impl Severity {
+    /// Lowercase name, as printed and as accepted on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// Static metadata of one rule: a stable code (category + 3 digits), a kebab
+/// name, the default severity and a one-line summary.
+///
+/// Codes are never reused; the table of all rules is `skein::rules::ALL`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rule {
+    /// Stable code, e.g. `SYN001`.
+    pub code: &'static str,
+    /// Kebab-case name, e.g. `duplicate-key`.
+    pub name: &'static str,
+    /// Severity used unless configuration overrides it.
+    pub severity: Severity,
+    /// One line, lowercase, no trailing period.
+    pub summary: &'static str,
+    /// Longer documentation: what it does, why it matters, an example.
+    pub doc: &'static str,
+}
+
+/// A span in one file with a message; a diagnostic has one primary label and
+/// any number of secondary ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// File the span is in.
+    pub file: FileId,
+    /// Byte range in that file.
+    pub span: Span,
+    /// What this span shows; may be empty.
+    pub message: String,
+}
+
+impl Label {
+    /// A label with a message.
+    pub fn new(file: FileId, span: Span, message: impl Into<String>) -> Self {
+        Label {
+            file,
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The rule that produced it.
+    pub rule: Rule,
+    /// Effective severity (the rule's default unless overridden).
+    pub severity: Severity,
+    /// Lowercase message that quotes the bad value and, where useful, the
+    /// valid alternatives; no trailing period.
+    pub message: String,
+    /// The smallest node that is wrong.
+    pub primary: Label,
+    /// Related places (the first definition of a duplicate, the hops of a cycle).
+    pub secondary: Vec<Label>,
+    /// Extra facts, printed as `= note: ...`.
+    pub notes: Vec<String>,
+    /// How to fix it, printed as `= help: ...`.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic of `rule` at its default severity, with the primary label at `span`.
+    pub fn new(rule: Rule, file: FileId, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            rule,
+            severity: rule.severity,
+            message: message.into(),
+            primary: Label::new(file, span, ""),
+            secondary: Vec::new(),
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// Sets the primary label's message.
+    pub fn with_label(mut self, message: impl Into<String>) -> Self {
+        self.primary.message = message.into();
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_secondary(mut self, file: FileId, span: Span, message: impl Into<String>) -> Self {
+        self.secondary.push(Label::new(file, span, message));
+        self
+    }
+
+    /// Adds a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Sets the help text.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The key diagnostics are sorted by before rendering: file, span, code,
+    /// message. Sorting by it makes output independent of scheduling.
+    pub fn sort_key(&self) -> (FileId, Span, &'static str, &str) {
+        (
+            self.primary.file,
+            self.primary.span,
+            self.rule.code,
+            &self.message,
+        )
+    }
+}
+
+/// Quotes a value for a message: at most 60 characters, control characters
+/// escaped, in backticks.
+pub fn quote(value: &str) -> String {
+    let mut out = String::from("`");
+    for (i, c) in value.chars().enumerate() {
+        if i == 60 {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('`');
+    out
+}

@@ -1,0 +1,323 @@
+//! The spanned value tree every parser front produces (DESIGN.md §2, "Document").
+//!
+//! A [`Document`] is an arena of [`Node`]s. Every mapping key, value,
+//! sequence item and scalar is a node with the byte [`Span`] it occupies in the
+//! original file. YAML aliases are nodes that point at their anchor's node, so
+//! the tree never expands an alias: an alias bomb costs one node per alias.
+//! Expansion happens only in [`Document::to_json`], under a node budget.
+
+use crate::span::Span;
+use serde_json::{Map, Number as JsonNumber, Value};
+
+/// Index of a node in its [`Document`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub u32);
+
+/// A number as serde_json reads it: non-negative integers that fit `u64`,
+/// negative integers that fit `i64`, everything else `f64`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Number {
+    /// An integer `>= 0`.
+    PosInt(u64),
+    /// An integer `< 0`.
+    NegInt(i64),
+    /// A float, possibly infinite or NaN (YAML `.inf`, `.nan`).
+    Float(f64),
+}
+
+impl Number {
+    /// The value as `f64` (lossy for large integers).
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Number::PosInt(u) => u as f64,
+            Number::NegInt(i) => i as f64,
+            Number::Float(f) => f,
+        }
+    }
+
+    /// The value as `i64` when it is an integer in range.
+    pub fn as_i64(self) -> Option<i64> {
+        match self {
+            Number::PosInt(u) => i64::try_from(u).ok(),
+            Number::NegInt(i) => Some(i),
+            Number::Float(_) => None,
+        }
+    }
+
+    /// The value as `u64` when it is a non-negative integer.
+    pub fn as_u64(self) -> Option<u64> {
+        match self {
+            Number::PosInt(u) => Some(u),
+            _ => None,
+        }
+    }
+}
+
+/// A mapping entry: the key node and the value node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The key (usually a string scalar).
+    pub key: NodeId,
+    /// The value; a `Null` node with an empty span for `key:` with no value.
+    pub value: NodeId,
+}
+
+/// What a node holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind {
+    /// `null`, `~`, or an empty YAML value.
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// A number.
+    Number(Number),
+    /// A string with escapes resolved and line folding applied.
+    String(String),
+    /// A sequence of item nodes, in source order.
+    Sequence(Vec<NodeId>),
+    /// A mapping, entries in source order. Duplicate keys stay in the list
+    /// (and are reported by the front); lookups return the last, as serde_json does.
+    Mapping(Vec<Entry>),
+    /// A YAML alias `*name`; points at the anchored node.
+    Alias(NodeId),
+}
+
+/// One value in the tree with its byte range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// The bytes of the value in the original file (for a block scalar: from
+    /// the indicator to the end of its content; for a mapping: from its first
+    /// key or `{` to its end).
+    pub span: Span,
+    /// The value.
+    pub kind: NodeKind,
+}
+
+/// A spanned value tree: an arena of nodes and an optional root.
+///
+/// `root` is `None` when the file holds no value (an empty YAML stream, a
+/// file whose only content is a syntax error).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Document {
+    nodes: Vec<Node>,
+    root: Option<NodeId>,
+}
+
+/// [`Document::to_json`] gave up: alias expansion would produce more than
+/// the allowed number of values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("alias expansion exceeds {limit} values")]
+pub struct ExpansionLimit {
+    /// The limit that was hit.
+    pub limit: usize,
+}
+
+impl Document {
+    /// An empty document.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a node and returns its id.
+    pub fn push(&mut self, span: Span, kind: NodeKind) -> NodeId {
+        self.nodes.push(Node { span, kind });
+        NodeId(self.nodes.len() as u32 - 1)
+    }
+
+    /// Replaces the kind of an existing node (used to fill containers after
+    /// their children are built).
+    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) {
+        self.nodes[id.0 as usize].kind = kind;
+    }
+
+    /// Sets the root.
+    pub fn set_root(&mut self, root: Option<NodeId>) {
+        self.root = root;
+    }
+
+    /// The root node, if the document holds a value.
+    pub fn root(&self) -> Option<NodeId> {
+        self.root
+    }
+
+    /// The node with id `id`.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// Number of nodes in the arena.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when the arena is empty.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Follows aliases to the node that holds the value. Bounded: an alias
+    /// can only point at an earlier node, so the chain ends.
+    pub fn resolve(&self, mut id: NodeId) -> NodeId {
+        while let NodeKind::Alias(target) = self.node(id).kind {
+            id = target;
+        }
+        id
+    }
+
+    /// The kind of `id` after following aliases.
+    pub fn kind(&self, id: NodeId) -> &NodeKind {
+        &self.node(self.resolve(id)).kind
+    }
+
+    /// The string value of `id`, if it is a string scalar.
+    pub fn as_str(&self, id: NodeId) -> Option<&str> {
+        match self.kind(id) {
+            NodeKind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The entries of `id`, if it is a mapping.
+    pub fn entries(&self, id: NodeId) -> Option<&[Entry]> {
+        match self.kind(id) {
+            NodeKind::Mapping(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The items of `id`, if it is a sequence.
+    pub fn items(&self, id: NodeId) -> Option<&[NodeId]> {
+        match self.kind(id) {
+            NodeKind::Sequence(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The text a key is looked up by: strings as they are, other scalars in
+    /// their JSON spelling. `None` for collection keys.
+    pub fn key_text(&self, id: NodeId) -> Option<String> {
+        match self.kind(id) {
+            NodeKind::String(s) => Some(s.clone()),
+            NodeKind::Null => Some("null".into()),
+            NodeKind::Bool(b) => Some(b.to_string()),
+            NodeKind::Number(n) => Some(number_key(*n)),
+            _ => None,
+        }
+    }
+
+    /// The last entry of mapping `id` whose key is the string `key`.
+    pub fn get_entry(&self, id: NodeId, key: &str) -> Option<Entry> {
+        self.entries(id)?
+            .iter()
+            .rev()
+            .find(|e| self.as_str(e.key) == Some(key))
+            .copied()
+    }
+
+    /// The value of `key` in mapping `id` (last wins, as serde_json).
+    pub fn get(&self, id: NodeId, key: &str) -> Option<NodeId> {
+        self.get_entry(id, key).map(|e| e.value)
+    }
+
+    /// Resolves an RFC 6901 JSON pointer (`/stages/2/gate`) from the root.
+    /// Returns the deepest node reached and whether the whole pointer resolved.
+    pub fn pointer(&self, pointer: &str) -> Option<(NodeId, bool)> {
+        let mut cur = self.root?;
+        if pointer.is_empty() {
+            return Some((cur, true));
+        }
+        for raw in pointer.strip_prefix('/')?.split('/') {
+            let token = raw.replace("~1", "/").replace("~0", "~");
+            let next = match self.kind(cur) {
+                NodeKind::Mapping(entries) => entries
+                    .iter()
+                    .rev()
+                    .find(|e| self.key_text(e.key).as_deref() == Some(token.as_str()))
+                    .map(|e| e.value),
+                NodeKind::Sequence(items) => token
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| items.get(i).copied()),
+                _ => None,
+            };
+            match next {
+                Some(n) => cur = n,
+                None => return Some((cur, false)),
+            }
+        }
+        Some((cur, true))
+    }
+
+    /// The key node whose value is `value`, searching the whole document.
+    /// Used to point a diagnostic at a key (e.g. an unknown property).
+    pub fn key_of(&self, value: NodeId) -> Option<NodeId> {
+        self.nodes.iter().find_map(|n| match &n.kind {
+            NodeKind::Mapping(entries) => entries.iter().find(|e| e.value == value).map(|e| e.key),
+            _ => None,
+        })
+    }
+
+    /// Converts the tree to a `serde_json::Value`, expanding aliases, for
+    /// schema validation. Non-string keys are spelled as JSON (`1`, `true`,
+    /// `null`); NaN and infinite floats become `null` (JSON has neither).
+    ///
+    /// Errors with [`ExpansionLimit`] when the expanded value would have more
+    /// than `limit` nodes (an alias bomb); the cost is bounded by `limit`.
+    pub fn to_json(&self, limit: usize) -> Result<Value, ExpansionLimit> {
+        let Some(root) = self.root else {
+            return Ok(Value::Null);
+        };
+        let mut budget = limit;
+        self.to_json_node(root, &mut budget, limit)
+    }
+
+    fn to_json_node(
+        &self,
+        id: NodeId,
+        budget: &mut usize,
+        limit: usize,
+    ) -> Result<Value, ExpansionLimit> {
+        if *budget == 0 {
+            return Err(ExpansionLimit { limit });
+        }
+        *budget -= 1;
+        Ok(match self.kind(id) {
+            NodeKind::Null => Value::Null,
+            NodeKind::Bool(b) => Value::Bool(*b),
+            NodeKind::Number(n) => match *n {
+                Number::PosInt(u) => Value::Number(u.into()),
+                Number::NegInt(i) => Value::Number(i.into()),
+                Number::Float(f) => JsonNumber::from_f64(f)
+                    .map(Value::Number)
+                    .unwrap_or(Value::Null),
+            },
+            NodeKind::String(s) => Value::String(s.clone()),
+            NodeKind::Sequence(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|&i| self.to_json_node(i, budget, limit))
+                    .collect::<Result<_, _>>()?,
+            ),
+            NodeKind::Mapping(entries) => {
+                let mut map = Map::new();
+                for e in entries {
+                    let key = self
+                        .key_text(e.key)
+                        .unwrap_or_else(|| "<complex key>".to_string());
+                    let value = self.to_json_node(e.value, budget, limit)?;
+                    map.insert(key, value);
+                }
+                Value::Object(map)
+            }
+            NodeKind::Alias(_) => unreachable!("kind() resolves aliases"),
+        })
+    }
+}
+
+fn number_key(n: Number) -> String {
+    match n {
+        Number::PosInt(u) => u.to_string(),
+        Number::NegInt(i) => i.to_string(),
+        Number::Float(f) => f.to_string(),
+    }
+}

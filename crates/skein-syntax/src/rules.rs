@@ -1,0 +1,152 @@
+//! Rules of the syntax layer (category SYN, DESIGN.md §6).
+//!
+//! Each constant is the rule's metadata; its `doc` is what `skein rule CODE`
+//! prints. Codes are stable and never reused.
+
+use crate::diagnostic::{Rule, Severity};
+
+/// SYN001: the file is not valid YAML or JSON.
+pub const SYNTAX_ERROR: Rule = Rule {
+    code: "SYN001",
+    name: "syntax-error",
+    severity: Severity::Error,
+    summary: "the file is not valid YAML or JSON",
+    doc: "## What it does\nReports every place where tree-sitter could not parse the file \
+(an ERROR node: unexpected text; a MISSING node: a token that should be there), and \
+comments in JSON files, which JSON does not allow.\n\n## Why is this bad?\nThe agent runtime's \
+parser rejects the whole file, so the artifact is never loaded.\n\n## Example\n```json\n{\"name\": \"x\",}\n```\nUse instead:\n```json\n{\"name\": \"x\"}\n```\n\nThe rest of \
+the file is still analyzed where the parser recovered.",
+};
+
+/// SYN002: a mapping has the same key twice.
+pub const DUPLICATE_KEY: Rule = Rule {
+    code: "SYN002",
+    name: "duplicate-key",
+    severity: Severity::Error,
+    summary: "a mapping has the same key twice",
+    doc: "## What it does\nReports a mapping (YAML) or object (JSON) that defines one key twice, \
+with both places.\n\n## Why is this bad?\nParsers disagree on which value wins: serde_json and \
+most YAML loaders keep the last, some keep the first, strict ones reject the file. The value \
+the agent sees depends on the tool.\n\n## Example\n```yaml\nname: review\nname: review-v2\n```\nUse \
+instead: one `name` key.",
+};
+
+/// SYN003: a Markdown file opens YAML frontmatter with `---` and never closes it.
+pub const UNTERMINATED_FRONTMATTER: Rule = Rule {
+    code: "SYN003",
+    name: "unterminated-frontmatter",
+    severity: Severity::Error,
+    summary: "frontmatter opened with `---` is never closed",
+    doc: "## What it does\nReports a Markdown artifact whose first line is `---` with no later line \
+`---` (or `...`) closing the frontmatter.\n\n## Why is this bad?\nLoaders either read the whole \
+file as YAML (and fail) or see no frontmatter at all, so the skill has no name or description.\n\n\
+## Example\n```markdown\n---\nname: review\n# Review\n```\nUse instead: close the block with a \
+`---` line after the last key.",
+};
+
+/// SYN004: a YAML file holds more than one document.
+pub const MULTIPLE_DOCUMENTS: Rule = Rule {
+    code: "SYN004",
+    name: "multiple-documents",
+    severity: Severity::Error,
+    summary: "a YAML artifact holds more than one document",
+    doc: "## What it does\nReports a second (third, ...) YAML document in an artifact file or in \
+frontmatter.\n\n## Why is this bad?\nArtifact loaders read one document; the rest is silently \
+dropped or rejected.\n\n## Example\n```yaml\nspec_version: \"0.1\"\n---\nid: second\n```\nUse \
+instead: one document per file. Only the first document is analyzed.",
+};
+
+/// SYN005: the file is not UTF-8.
+pub const NOT_UTF8: Rule = Rule {
+    code: "SYN005",
+    name: "not-utf8",
+    severity: Severity::Error,
+    summary: "the file is not valid UTF-8",
+    doc: "## What it does\nReports an artifact file whose bytes are not UTF-8 (binary data, \
+UTF-16, Latin-1).\n\n## Why is this bad?\nJSON (RFC 8259) and the artifact formats require \
+UTF-8; the runtime fails to load the file.\n\nThe file is not parsed further.",
+};
+
+/// SYN006: a JSON file starts with a byte-order mark.
+pub const BYTE_ORDER_MARK: Rule = Rule {
+    code: "SYN006",
+    name: "byte-order-mark",
+    severity: Severity::Warning,
+    summary: "a JSON file starts with a UTF-8 byte-order mark",
+    doc: "## What it does\nReports a JSON artifact that begins with U+FEFF.\n\n## Why is this \
+bad?\nRFC 8259 §8.1 forbids it and strict parsers (serde_json, Python's json) reject the file. \
+skein analyzes the rest of the file as if the mark were absent.",
+};
+
+/// SYN007: a YAML alias names no anchor defined before it.
+pub const UNDEFINED_ALIAS: Rule = Rule {
+    code: "SYN007",
+    name: "undefined-alias",
+    severity: Severity::Error,
+    summary: "a YAML alias refers to an anchor that is not defined before it",
+    doc: "## What it does\nReports `*name` where no `&name` anchor precedes it in the document.\n\n\
+## Why is this bad?\nYAML loaders reject the document.\n\n## Example\n```yaml\nbase: *defaults\n```\n\
+Use instead: define `&defaults` on an earlier node.",
+};
+
+/// SYN008: expanding YAML aliases would produce too many values (an alias bomb).
+pub const ALIAS_EXPANSION: Rule = Rule {
+    code: "SYN008",
+    name: "alias-expansion-limit",
+    severity: Severity::Error,
+    summary: "expanding YAML aliases would produce too many values",
+    doc: "## What it does\nReports a YAML document whose aliases, once expanded, would produce more \
+values than the limit (a \"billion laughs\" alias bomb).\n\n## Why is this bad?\nA loader that \
+expands aliases runs out of memory. skein never expands aliases in its own tree; it stops at the \
+limit when converting for schema validation and skips that validation.",
+};
+
+/// SYN009: the value tree nests deeper than the analyzer's limit.
+pub const NESTING_TOO_DEEP: Rule = Rule {
+    code: "SYN009",
+    name: "nesting-too-deep",
+    severity: Severity::Error,
+    summary: "values nest deeper than the analyzer's limit",
+    doc: "## What it does\nReports a value nested deeper than 256 levels. Deeper values are \
+replaced by null for analysis.\n\n## Why is this bad?\nNo real artifact nests this deep; such \
+input is malformed or hostile, and recursive loaders overflow their stack on it.",
+};
+
+/// SYN010: an artifact file is larger than the configured limit.
+pub const FILE_TOO_LARGE: Rule = Rule {
+    code: "SYN010",
+    name: "file-too-large",
+    severity: Severity::Error,
+    summary: "an artifact file is larger than the size limit",
+    doc: "## What it does\nReports an artifact file larger than the limit (10 MiB unless \
+`--max-file-size` says otherwise) and does not read it.\n\n## Why is this bad?\nNo real \
+manifest or skill is that large; a file this size is generated data or an attack on the tools \
+that read it.",
+};
+
+/// SYN011: an artifact file could not be read.
+pub const UNREADABLE_FILE: Rule = Rule {
+    code: "SYN011",
+    name: "unreadable-file",
+    severity: Severity::Error,
+    summary: "an artifact file could not be read",
+    doc: "## What it does\nReports an artifact file that exists but could not be read (permission \
+denied, removed during the run, not a regular file), with the operating system's reason.\n\n\
+## Why is this bad?\nskein cannot vouch for a file it could not read; neither can the agent \
+runtime.",
+};
+
+/// Every rule of this crate, in code order.
+pub const ALL: &[Rule] = &[
+    SYNTAX_ERROR,
+    DUPLICATE_KEY,
+    UNTERMINATED_FRONTMATTER,
+    MULTIPLE_DOCUMENTS,
+    NOT_UTF8,
+    BYTE_ORDER_MARK,
+    UNDEFINED_ALIAS,
+    ALIAS_EXPANSION,
+    NESTING_TOO_DEEP,
+    FILE_TOO_LARGE,
+    UNREADABLE_FILE,
+];

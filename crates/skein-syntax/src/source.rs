@@ -1,0 +1,99 @@
+//! Source files as the analyzer sees them: a repository-relative path and text.
+
+use crate::span::{LineCol, LineIndex, Span};
+
+/// Index of a file in a [`crate::SourceMap`]; stable for one analysis run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// One file: its path relative to the analyzed root (always `/`-separated)
+/// and its text.
+///
+/// Files that are not valid UTF-8 are represented by the lossy decoding of
+/// their bytes; the syntax layer reports them and does not parse them.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    path: String,
+    text: String,
+    lines: LineIndex,
+}
+
+impl SourceFile {
+    /// Builds a file from its repo-relative path and text.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
+        let text = text.into();
+        let lines = LineIndex::new(&text);
+        SourceFile {
+            path: path.into(),
+            text,
+            lines,
+        }
+    }
+
+    /// Repository-relative path, `/`-separated.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Full text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The line index of the text.
+    pub fn lines(&self) -> &LineIndex {
+        &self.lines
+    }
+
+    /// 1-based line:column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        self.lines.line_col(&self.text, offset)
+    }
+
+    /// The text covered by `span`.
+    pub fn slice(&self, span: Span) -> &str {
+        &self.text[span.range()]
+    }
+}
+
+/// All files of one analysis run, addressed by [`FileId`].
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// An empty map.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a file and returns its id.
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    /// The file with id `id`. Panics on an id from another map.
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    /// Every file, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True when no file was added.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}

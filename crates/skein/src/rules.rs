@@ -1,0 +1,58 @@
+//! The table of every rule skein has, sorted by code (DESIGN.md §6).
+//!
+//! Codes are assigned here and nowhere else; a code is never reused.
+
+use skein_syntax::Rule;
+
+/// Every rule, sorted by code.
+pub fn all() -> Vec<Rule> {
+    let mut v: Vec<Rule> = skein_syntax::rules::ALL
+        .iter()
+        .chain(skein_model::rules::ALL)
+        .copied()
+        .collect();
+    v.sort_by_key(|r| r.code);
+    v
+}
+
+/// The rule with this code or kebab name (case-insensitive code).
+pub fn find(code_or_name: &str) -> Option<Rule> {
+    all()
+        .into_iter()
+        .find(|r| r.code.eq_ignore_ascii_case(code_or_name) || r.name == code_or_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_and_names_are_unique_and_documented() {
+        let rules = all();
+        let codes: HashSet<_> = rules.iter().map(|r| r.code).collect();
+        let names: HashSet<_> = rules.iter().map(|r| r.name).collect();
+        assert_eq!(codes.len(), rules.len());
+        assert_eq!(names.len(), rules.len());
+        for r in &rules {
+            let (cat, num) = r.code.split_at(3);
+            assert!(
+                ["SYN", "SCH", "FLOW", "REF", "PERM", "SEC"].contains(&cat),
+                "{}",
+                r.code
+            );
+            assert!(
+                num.len() == 3 && num.bytes().all(|b| b.is_ascii_digit()),
+                "{}",
+                r.code
+            );
+            assert!(
+                r.name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+                "{}",
+                r.name
+            );
+            assert!(r.doc.contains("## What it does"), "{} has no doc", r.code);
+            assert!(!r.summary.ends_with('.'), "{}", r.code);
+        }
+    }
+}
