@@ -122,6 +122,7 @@ fn opening(doc: &Document, id: NodeId, anchor: Span) -> Span {
 
 fn short_json(v: &Value) -> String {
     match v {
+        Value::String(s) if s.is_empty() => "`\"\"`".into(),
         Value::String(s) => quote(s),
         Value::Object(_) => "an object".into(),
         Value::Array(_) => "an array".into(),
@@ -175,7 +176,11 @@ fn to_diagnostic(
     };
     let instance = e.instance();
     let at = if pointer.is_empty() {
-        "document".to_string()
+        if format.syntax() == crate::Syntax::Markdown {
+            "the frontmatter".to_string()
+        } else {
+            "the top level".to_string()
+        }
     } else {
         format!("`{pointer}`")
     };
@@ -237,38 +242,53 @@ fn to_diagnostic(
             (
                 value_span,
                 format!(
-                    "{} is not one of the allowed values at {at}",
+                    "{at} is {}, not one of the allowed values",
                     short_json(instance)
                 ),
                 "not an allowed value".into(),
                 Some(format!("expected one of: {opts}")),
             )
         }
-        ValidationErrorKind::Constant { expected_value } => (
-            value_span,
-            format!(
-                "{} must be {} at {at}",
-                short_json(instance),
-                short_json(expected_value)
-            ),
-            format!("expected {}", short_json(expected_value)),
-            None,
-        ),
-        ValidationErrorKind::Type { kind } => {
-            let expected = format!("{kind:?}")
-                .to_lowercase()
-                .replace("single(", "")
-                .replace("multiple(", "")
-                .replace(')', "");
+        ValidationErrorKind::Constant { expected_value } => {
+            let expected: &Value = expected_value;
+            let message = if std::mem::discriminant(&**instance) == std::mem::discriminant(expected)
+            {
+                format!(
+                    "{at} is {}, expected {}",
+                    short_json(instance),
+                    short_json(expected)
+                )
+            } else {
+                format!(
+                    "{at} is {} {}, expected {} `{expected}`",
+                    kind_name(instance),
+                    short_json(instance),
+                    kind_name(expected)
+                )
+            };
+            (value_span, message, format!("expected `{expected}`"), None)
+        }
+        ValidationErrorKind::Type { .. } => {
+            let expected = match schema.pointer(&schema_path) {
+                Some(Value::String(t)) => t.clone(),
+                Some(Value::Array(ts)) => ts
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                _ => "another type".into(),
+            };
+            let value = match &**instance {
+                Value::Object(_) | Value::Array(_) | Value::Null => String::new(),
+                v => format!(" {}", short_json(v)),
+            };
             (
                 value_span,
                 format!(
-                    "{} is {}, expected {} at {at}",
-                    short_json(instance),
-                    kind_name(instance),
-                    expected.trim()
+                    "{at} is {}{value}, expected {expected}",
+                    kind_name(instance)
                 ),
-                format!("{} here", kind_name(instance)),
+                format!("expected {expected}"),
                 None,
             )
         }
@@ -281,19 +301,60 @@ fn to_diagnostic(
                 None,
             )
         }
-        ValidationErrorKind::MinLength { limit } => (
+        ValidationErrorKind::MinLength { limit } => {
+            let n = instance.as_str().map(|s| s.chars().count()).unwrap_or(0);
+            let message = if n == 0 {
+                format!(
+                    "{at} is empty; expected at least {limit} character{}",
+                    if *limit == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("{at} is {n} characters long, shorter than the minimum of {limit}")
+            };
+            (value_span, message, "too short".into(), None)
+        }
+        ValidationErrorKind::MinItems { limit } => {
+            let n = instance.as_array().map(Vec::len).unwrap_or(0);
+            (
+                value_span,
+                format!(
+                    "{at} has {n} item{}, fewer than the minimum of {limit}",
+                    if n == 1 { "" } else { "s" }
+                ),
+                "too few items".into(),
+                None,
+            )
+        }
+        ValidationErrorKind::UniqueItems => (
+            value_span,
+            format!("{at} has duplicate items"),
+            "items must be unique".into(),
+            None,
+        ),
+        ValidationErrorKind::Minimum { limit }
+        | ValidationErrorKind::ExclusiveMinimum { limit } => (
             value_span,
             format!(
-                "{} at {at} is shorter than the minimum of {limit} characters",
+                "{at} is {}, below the minimum of {limit}",
                 short_json(instance)
             ),
-            "too short".into(),
+            "too small".into(),
+            None,
+        ),
+        ValidationErrorKind::Maximum { limit }
+        | ValidationErrorKind::ExclusiveMaximum { limit } => (
+            value_span,
+            format!(
+                "{at} is {}, above the maximum of {limit}",
+                short_json(instance)
+            ),
+            "too large".into(),
             None,
         ),
         ValidationErrorKind::Pattern { pattern } => (
             value_span,
             format!(
-                "{} at {at} does not match the pattern `{pattern}`",
+                "{at} is {}, which does not match the pattern `{pattern}`",
                 short_json(instance)
             ),
             "does not match".into(),

@@ -1,0 +1,96 @@
+//! `skein check ../shared/corpus/real`: no panic, every recognised file
+//! decoded or diagnosed, and the known upstream defects found at their
+//! exact line and column (see the corpus's SOURCES.md).
+
+mod common;
+
+use skein::{Options, check};
+
+#[test]
+fn real_corpus_known_findings() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let report = check(&shared.join("corpus/real"), &Options::default()).expect("corpus readable");
+    let locs = common::locations(&report);
+    let expected = [
+        // opencode-kit's contract.json fails its own schema (4 errors).
+        "RizkiRachman__opencode-kit/contract.json:48:13: SCH001",
+        "RizkiRachman__opencode-kit/contract.json:63:30: SCH001",
+        "RizkiRachman__opencode-kit/contract.json:80:13: SCH001",
+        "RizkiRachman__opencode-kit/contract.json:121:28: SCH001",
+        // claude-api's description is 1,068 characters (limit 1,024).
+        "anthropics__skills/skills/claude-api/SKILL.md:3:14: SCH001",
+        // opencode-kit skills with no frontmatter, and with no `name`.
+        "RizkiRachman__opencode-kit/skills/ci-cd/SKILL.md:1:1: SCH002",
+        "RizkiRachman__opencode-kit/skills/security-audit/SKILL.md:1:1: SCH002",
+        "RizkiRachman__opencode-kit/skills/learner/SKILL.md:2:1: SCH001",
+        "RizkiRachman__opencode-kit/skills/qa-expert/SKILL.md:2:1: SCH001",
+    ];
+    for e in expected {
+        assert!(locs.iter().any(|l| l == e), "missing finding {e}");
+    }
+    let contract: Vec<_> = report
+        .diagnostics()
+        .iter()
+        .filter(|d| {
+            report.sources().get(d.primary.file).path()
+                == "RizkiRachman__opencode-kit/contract.json"
+        })
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        contract,
+        [
+            "`/requirements/goal` is empty; expected at least 1 character",
+            "`/decisions/approved_architecture` is null, expected string or object",
+            "`/governance/mode` is `\"\"`, not one of the allowed values",
+            "`/governance/permissions/allowed_execution` is an object, expected array",
+        ]
+    );
+    let desc = report
+        .diagnostics()
+        .iter()
+        .find(|d| {
+            report.sources().get(d.primary.file).path()
+                == "anthropics__skills/skills/claude-api/SKILL.md"
+        })
+        .expect("claude-api finding");
+    assert_eq!(
+        desc.message,
+        "`/description` is 1068 characters long, more than the maximum of 1024"
+    );
+
+    // Every recognised file is either an artifact or has a diagnostic.
+    let with_diag: std::collections::HashSet<_> = report
+        .diagnostics()
+        .iter()
+        .map(|d| d.primary.file)
+        .collect();
+    let artifacts: std::collections::HashSet<_> =
+        report.artifacts().iter().map(|a| a.file).collect();
+    for (id, f) in report.sources().iter() {
+        // Uncertain candidates (`*contract*.json`, `agent.yaml`) whose content
+        // does not match are, correctly, not artifacts.
+        let uncertain = !skein::skein_model::classify_path(f.path())
+            .expect("recognised")
+            .certain;
+        assert!(
+            artifacts.contains(&id) || with_diag.contains(&id) || uncertain,
+            "{} was read but neither analyzed nor reported",
+            f.path()
+        );
+    }
+    let s = report.summary();
+    let count = |f: &str| {
+        s.artifacts
+            .iter()
+            .find(|(n, _)| n == f)
+            .map(|(_, c)| *c)
+            .unwrap_or(0)
+    };
+    assert_eq!(count("agent-skill"), 1728);
+    assert_eq!(count("skilldrop-loop"), 8);
+    assert_eq!(count("opencode-contract"), 3);
+    assert_eq!(count("loom-agent-spec"), 18);
+}
