@@ -1,1 +1,43 @@
-fn main() {}
+//! Project automation, run as `cargo xtask <task>` (the alias is in
+//! `.cargo/config.toml`). One module per task; this file only dispatches.
+
+mod analyze;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task> [args]
+
+tasks:
+  analyze [PATH]   analyze a repository (default: .) as `skein check` does;
+                   exit 0 when clean, 1 on error diagnostics, 2 on usage error
+  help             print this message
+";
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let task = args.next();
+    let rest: Vec<String> = args.collect();
+    let result = match task.as_deref() {
+        Some("analyze") => analyze::run(&rest),
+        Some("help" | "-h" | "--help") => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => {
+            eprintln!("xtask: unknown task `{other}`\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        None => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("xtask: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
