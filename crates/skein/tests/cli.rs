@@ -1,0 +1,167 @@
+//! The `skein` binary as a user runs it: exit codes, output formats, paths
+//! relative to the analyzed root, `rules` and `rule`. Fixture repositories
+//! are built in temporary folders.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn skein(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skein"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("skein runs")
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(p, text).expect("write");
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+#[test]
+fn clean_repo_exits_zero_with_summary() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "skills/review/SKILL.md",
+        "---\nname: review\ndescription: Reviews a diff.\n---\n# Review\n",
+    );
+    write(dir.path(), "README.md", "not an artifact\n");
+    let o = skein(&["check", "."], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n"
+    );
+}
+
+#[test]
+fn errors_exit_one_and_render_rustc_style() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "repo/assistant.json",
+        "{\n  \"format_version\": \"1.0\",\n  \"name\": \"shop\",\n  \"title\": \"Shop\",\n  \"instructions\": \"skills/shop/SKILL.md\"\n}\n",
+    );
+    let o = skein(&["check", "repo"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let expected = "\
+error[SCH001]: `/format_version` is `1.0`, expected `0.1` [schema-violation]
+  ┌─ assistant.json:2:21
+  │
+2 │   \"format_version\": \"1.0\",
+  │                     ^^^^^ expected `\"0.1\"`
+  │
+  = note: bailey-assistant schema: /properties/format_version/const
+
+checked 1 file (bailey-assistant 1): 1 error, 0 warnings, 0 infos
+";
+    assert_eq!(stdout(&o), expected);
+}
+
+#[test]
+fn json_format_has_byte_and_line_spans() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(dir.path(), "a/loops/x/loop.yaml", "name: x\n");
+    write(
+        dir.path(),
+        "b/.mcp.json",
+        "{\"mcpServers\": {\"db\": {\"command\": \"db\", \"command\": \"db2\"}}}",
+    );
+    let o = skein(&["check", "--format", "json"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    assert_eq!(v["version"], 1);
+    let diags = v["diagnostics"].as_array().expect("diagnostics");
+    assert_eq!(diags.len(), 2, "{v:#}");
+    assert_eq!(diags[0]["path"], "a/loops/x/loop.yaml");
+    assert_eq!(diags[0]["code"], "SCH003");
+    assert_eq!(diags[0]["severity"], "info");
+    let d = &diags[1];
+    assert_eq!(d["path"], "b/.mcp.json");
+    assert_eq!(d["code"], "SYN002");
+    assert_eq!(d["name"], "duplicate-key");
+    assert_eq!(d["span"], serde_json::json!({"start": 40, "end": 49}));
+    assert_eq!(d["start"], serde_json::json!({"line": 1, "column": 41}));
+    assert_eq!(
+        d["labels"][0]["span"],
+        serde_json::json!({"start": 23, "end": 32})
+    );
+    assert_eq!(d["labels"][0]["message"], "first defined here");
+    assert_eq!(v["summary"]["errors"], 1);
+    assert_eq!(v["summary"]["infos"], 1);
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let o = skein(&["check", "does-not-exist"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read does-not-exist"));
+    let o = skein(&["check", "--format", "xml"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    let o = skein(&["rule", "NOPE999"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn rules_and_rule_docs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let o = skein(&["rules"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(
+        out.lines().any(|l| l.starts_with("SYN002  duplicate-key")),
+        "{out}"
+    );
+    let o = skein(&["rule", "duplicate-key"], dir.path());
+    let doc = stdout(&o);
+    assert!(doc.starts_with("# duplicate-key (SYN002)\n"), "{doc}");
+    assert!(doc.contains("## Why is this bad?"));
+}
+
+#[test]
+fn gitignored_files_are_skipped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(dir.path(), ".gitignore", "build/\n");
+    write(dir.path(), "build/SKILL.md", "# no frontmatter\n");
+    write(dir.path(), "src/SKILL.md", "# no frontmatter\n");
+    let o = skein(&["check", "--format", "json"], dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    let paths: Vec<_> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(paths, ["src/SKILL.md"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_are_not_followed_out_of_the_root() {
+    let outside = tempfile::tempdir().expect("tempdir");
+    write(outside.path(), "secret/SKILL.md", "# outside\n");
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "skills/ok/SKILL.md",
+        "---\nname: ok\ndescription: Fine.\n---\n",
+    );
+    std::os::unix::fs::symlink(
+        outside.path().join("secret"),
+        dir.path().join("skills/linked"),
+    )
+    .expect("symlink");
+    let o = skein(&["check"], dir.path());
+    assert_eq!(
+        stdout(&o),
+        "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n"
+    );
+}
