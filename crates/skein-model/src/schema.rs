@@ -234,7 +234,7 @@ fn to_diagnostic(
                 .as_array()
                 .map(|a| {
                     a.iter()
-                        .map(|o| short_json(o))
+                        .map(short_json)
                         .collect::<Vec<_>>()
                         .join(", ")
                 })

@@ -92,7 +92,7 @@ impl Parsers {
             return Parsed::default();
         }
         let _ = self.yaml.set_included_ranges(&[range]);
-        let tree = self.yaml.parse(text, None);
+        let tree = self.yaml.parse(&*crlf_as_space_lf(text), None);
         let _ = self.yaml.set_included_ranges(&[]);
         let mut out = Parsed::default();
         let Some(tree) = tree else {
@@ -113,13 +113,22 @@ impl Parsers {
             }
         }
         let mut first_root: Option<NodeId> = None;
-        let mut seen_content = false;
+        let mut seen_document = false;
         for doc in documents {
             let content = named_children(doc)
                 .into_iter()
                 .find(|c| matches!(c.kind(), "block_node" | "flow_node"));
-            let Some(content) = content else { continue };
-            if seen_content {
+            // A document with no content is still a document (whose value is
+            // null, YAML 1.2 §9.1.3) when it starts with `---` (a directive
+            // implies one). A lone `...` or a comment starts no document.
+            let marker = {
+                let mut c = doc.walk();
+                doc.children(&mut c).find(|m| m.kind() == "---")
+            };
+            if content.is_none() && marker.is_none() {
+                continue;
+            }
+            if seen_document {
                 cx.diag(
                     Diagnostic::new(
                         rules::MULTIPLE_DOCUMENTS,
@@ -134,9 +143,15 @@ impl Parsers {
                 );
                 break;
             }
-            seen_content = true;
+            seen_document = true;
             yc.anchors.clear();
-            first_root = Some(yaml_node(&mut cx, &mut yc, content, -1, 0));
+            first_root = Some(match content {
+                Some(content) => yaml_node(&mut cx, &mut yc, content, -1, 0),
+                None => {
+                    let end = marker.map_or(doc.end_byte(), |m| m.end_byte());
+                    cx.push(Span::empty(end), NodeKind::Null)
+                }
+            });
         }
         cx.out.document.set_root(first_root);
         out
@@ -146,6 +161,11 @@ impl Parsers {
     pub fn parse_json(&mut self, file: FileId, text: &str) -> Parsed {
         let mut out = Parsed::default();
         let bom = text.starts_with('\u{feff}');
+        // tree-sitter-json has no `+` in exponents; parse a same-length copy
+        // with `e+` spelled `e0` (spans are unchanged) and decode numbers from
+        // the original text.
+        let patched = patch_exponent_signs(text);
+        let ts_text: &str = &patched;
         let tree = if bom {
             out.diagnostics.push(
                 Diagnostic::new(
@@ -163,11 +183,11 @@ impl Parsers {
                 end_point: point_of(text, text.len()),
             };
             let _ = self.json.set_included_ranges(&[range]);
-            let t = self.json.parse(text, None);
+            let t = self.json.parse(ts_text, None);
             let _ = self.json.set_included_ranges(&[]);
             t
         } else {
-            self.json.parse(text, None)
+            self.json.parse(ts_text, None)
         };
         let Some(tree) = tree else {
             return out;
@@ -175,9 +195,23 @@ impl Parsers {
         let mut cx = Cx::new(file, text, &mut out);
         collect_errors(&mut cx, tree.root_node(), true);
         let root = tree.root_node();
-        let value = named_children(root)
+        let mut values = named_children(root)
             .into_iter()
-            .find(|c| !matches!(c.kind(), "comment" | "ERROR"));
+            .filter(|c| !matches!(c.kind(), "comment" | "ERROR"));
+        let value = values.next();
+        // tree-sitter-json accepts several top-level values; JSON has one.
+        for extra in values {
+            cx.diag(
+                Diagnostic::new(
+                    rules::SYNTAX_ERROR,
+                    file,
+                    span_of(extra),
+                    "syntax error: a second value after the JSON value",
+                )
+                .with_label("trailing value")
+                .with_help("a JSON file holds one value; wrap several in an array"),
+            );
+        }
         let root_id = value.map(|v| json_node(&mut cx, v, 0));
         cx.out.document.set_root(root_id);
         out
@@ -214,6 +248,85 @@ impl Parsers {
             }
         }
         out
+    }
+}
+
+/// Spells each CRLF line break as space + LF for tree-sitter-yaml, whose
+/// scanner mis-reads block scalars under CRLF (it takes in lines indented
+/// less than the content, which are errors with LF). A trailing space is
+/// white space wherever a line break may stand, and the copy has the same
+/// length, so the tree is the LF tree and every byte offset is unchanged;
+/// values are still decoded from the original text.
+fn crlf_as_space_lf(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("\r\n") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for i in 0..bytes.len().saturating_sub(1) {
+        if bytes[i] == b'\r' && bytes[i + 1] == b'\n' {
+            bytes[i] = b' ';
+        }
+    }
+    // Only an ASCII byte was replaced by an ASCII byte.
+    std::borrow::Cow::Owned(String::from_utf8(bytes).expect("still UTF-8"))
+}
+
+/// Rewrites `e+`/`E+` in JSON numbers (outside strings and comments) as
+/// `e0`/`E0`, which tree-sitter-json 0.24 accepts: its grammar allows only
+/// `-` as an exponent sign. Same length, so every byte offset is unchanged.
+fn patch_exponent_signs(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let mut plus_at = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'+' if i >= 2
+                && matches!(b[i - 1], b'e' | b'E')
+                && (b[i - 2].is_ascii_digit() || b[i - 2] == b'.')
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit) =>
+            {
+                plus_at.push(i);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if plus_at.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut bytes = b.to_vec();
+    for i in plus_at {
+        bytes[i] = b'0';
+    }
+    // Only an ASCII byte was replaced by an ASCII byte.
+    std::borrow::Cow::Owned(String::from_utf8(bytes).expect("still UTF-8"))
+}
+
+/// serde_json's error message without its " at line L column C" suffix
+/// (the position is the span of the diagnostic instead).
+fn serde_reason(e: &serde_json::Error) -> String {
+    let msg = e.to_string();
+    match msg.find(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg,
     }
 }
 
@@ -291,8 +404,12 @@ impl<'a> Cx<'a> {
             let Some(key) = doc.key_text(e.key) else {
                 continue;
             };
+            // Keys are equal when their values are (YAML 1.2 §3.2.1.3): the
+            // string `1`, the integer 1 and the float 1.0 are three keys.
             let tagged = match doc.kind(e.key) {
                 NodeKind::String(_) => key.clone(),
+                NodeKind::Number(Number::Float(_)) => format!("\u{0}f{key}"),
+                NodeKind::Number(_) => format!("\u{0}i{key}"),
                 _ => format!("\u{0}{key}"),
             };
             if let Some(&first) = seen.get(&tagged) {
@@ -325,10 +442,10 @@ fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
             };
             // Point at the first line of a multi-line ERROR node.
             let mut span = span_of(n);
-            if let Some(nl) = cx.text[span.range()].find('\n') {
-                if nl > 0 {
-                    span = Span::new(span.start as usize, span.start as usize + nl);
-                }
+            if let Some(nl) = cx.text[span.range()].find('\n')
+                && nl > 0
+            {
+                span = Span::new(span.start as usize, span.start as usize + nl);
             }
             cx.diag(
                 Diagnostic::new(rules::SYNTAX_ERROR, cx.file, span, msg)
@@ -406,7 +523,14 @@ fn yaml_node(cx: &mut Cx, yc: &mut YamlCx, n: TsNode, parent_indent: i64, depth:
         content = Some(n);
     }
     let id = match content {
-        None => cx.push(span_of(n), NodeKind::Null),
+        // An empty node: null, unless a tag says otherwise (`!!str` is "").
+        None => {
+            let kind = match tag {
+                Some(t) => apply_tag(t, "", true),
+                None => NodeKind::Null,
+            };
+            cx.push(span_of(n), kind)
+        }
         Some(c) => yaml_content(cx, yc, c, tag, parent_indent, depth),
     };
     if let Some(a) = anchor {
@@ -625,13 +749,29 @@ fn json_node(cx: &mut Cx, n: TsNode, depth: usize) -> NodeId {
             cx.push(span, NodeKind::Sequence(items))
         }
         "string" => {
+            // tree-sitter-json accepts strings serde_json rejects (raw control
+            // characters, `\u` without four hex digits, lone surrogates).
             let kind = match serde_json::from_str::<String>(cx.src(n)) {
                 Ok(s) => NodeKind::String(s),
-                Err(_) => NodeKind::String(cx.src(n).trim_matches('"').to_string()),
+                Err(e) => {
+                    if !n.has_error() {
+                        cx.diag(
+                            Diagnostic::new(
+                                rules::SYNTAX_ERROR,
+                                cx.file,
+                                span,
+                                format!("syntax error: invalid string: {}", serde_reason(&e)),
+                            )
+                            .with_label("JSON parsers reject this string"),
+                        );
+                    }
+                    NodeKind::String(cx.src(n).trim_matches('"').to_string())
+                }
             };
             cx.push(span, kind)
         }
         "number" => {
+            // tree-sitter-json accepts numbers serde_json rejects (`1.`, `1e400`).
             let kind = match serde_json::from_str::<serde_json::Number>(cx.src(n)) {
                 Ok(num) => NodeKind::Number(if let Some(u) = num.as_u64() {
                     Number::PosInt(u)
@@ -640,12 +780,159 @@ fn json_node(cx: &mut Cx, n: TsNode, depth: usize) -> NodeId {
                 } else {
                     Number::Float(num.as_f64().unwrap_or(f64::NAN))
                 }),
-                Err(_) => NodeKind::Null,
+                Err(e) => {
+                    cx.diag(
+                        Diagnostic::new(
+                            rules::SYNTAX_ERROR,
+                            cx.file,
+                            span,
+                            format!(
+                                "syntax error: invalid number {}: {}",
+                                quote(cx.src(n)),
+                                serde_reason(&e)
+                            ),
+                        )
+                        .with_label("JSON parsers reject this number"),
+                    );
+                    NodeKind::Null
+                }
             };
             cx.push(span, kind)
         }
         "true" => cx.push(span, NodeKind::Bool(true)),
         "false" => cx.push(span, NodeKind::Bool(false)),
         _ => cx.push(span, NodeKind::Null),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(p: &Parsed) -> Vec<&'static str> {
+        let mut c: Vec<_> = p.diagnostics.iter().map(|d| d.rule.code).collect();
+        c.sort_unstable();
+        c
+    }
+
+    fn yaml(text: &str) -> Parsed {
+        Parsers::new().parse_yaml(FileId(0), text)
+    }
+
+    fn json(text: &str) -> Parsed {
+        Parsers::new().parse_json(FileId(0), text)
+    }
+
+    #[test]
+    fn explicit_empty_document_is_null() {
+        for text in ["---\n", "--- # c\n", "%YAML 1.2\n---\n", "---\n...\n"] {
+            let p = yaml(text);
+            assert!(p.diagnostics.is_empty(), "{text:?}: {:?}", p.diagnostics);
+            let root = p.document.root().expect(text);
+            assert_eq!(p.document.kind(root), &NodeKind::Null, "{text:?}");
+        }
+        // No `---`: no document at all.
+        for text in ["", "# c\n", "...\n"] {
+            assert_eq!(yaml(text).document.root(), None, "{text:?}");
+        }
+        let p = yaml("---\n");
+        assert_eq!(
+            p.document.node(p.document.root().unwrap()).span,
+            Span::new(3, 3)
+        );
+    }
+
+    #[test]
+    fn empty_second_document_is_a_second_document() {
+        for text in ["a: 1\n---\n", "a: 1\n---\n# c\n", "---\n---\n"] {
+            assert_eq!(codes(&yaml(text)), ["SYN004"], "{text:?}");
+        }
+        assert!(yaml("a: 1\n...\n# c\n").diagnostics.is_empty());
+    }
+
+    #[test]
+    fn tagged_empty_node_takes_its_tag() {
+        let p = yaml("- !!str\n- !\n- !!null\n- !custom\n- \n");
+        let doc = &p.document;
+        let items = doc.items(doc.root().unwrap()).unwrap();
+        let kinds: Vec<_> = items.iter().map(|&i| doc.kind(i).clone()).collect();
+        assert_eq!(
+            kinds,
+            [
+                NodeKind::String(String::new()),
+                NodeKind::String(String::new()),
+                NodeKind::Null,
+                NodeKind::Null,
+                NodeKind::Null,
+            ]
+        );
+    }
+
+    #[test]
+    fn int_float_and_string_keys_are_distinct() {
+        assert!(yaml("1: a\n1.0: b\n'1': c\n").diagnostics.is_empty());
+        assert_eq!(codes(&yaml("1: a\n0x1: b\n")), ["SYN002"]);
+        assert_eq!(codes(&yaml("1.0: a\n1.00: b\n")), ["SYN002"]);
+    }
+
+    #[test]
+    fn crlf_block_scalar_reads_like_lf() {
+        // Less indented than the content after the first line: an error with
+        // LF and CRLF alike.
+        for text in ["a: >\n   lead\n  x\n", "a: |\n     \n  x\n"] {
+            assert_eq!(codes(&yaml(text)), ["SYN001"], "{text:?}");
+            let crlf = text.replace('\n', "\r\n");
+            assert_eq!(codes(&yaml(&crlf)), ["SYN001"], "{crlf:?}");
+        }
+        let text = "a: |\r\n  x\r\n\r\n  y\r\nb: \"q\"\r\n";
+        let p = yaml(text);
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let doc = &p.document;
+        let root = doc.root().unwrap();
+        assert_eq!(doc.as_str(doc.get(root, "a").unwrap()), Some("x\n\ny\n"));
+        let b = doc.get(root, "b").unwrap();
+        assert_eq!(doc.as_str(b), Some("q"));
+        assert_eq!(doc.node(b).span, Span::new(21, 24));
+    }
+
+    #[test]
+    fn json_exponent_with_plus_sign() {
+        let p = json("[1.5e+3, 2E+0, -1e+2]");
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let doc = &p.document;
+        let items = doc.items(doc.root().unwrap()).unwrap();
+        assert_eq!(doc.kind(items[0]), &NodeKind::Number(Number::Float(1500.0)));
+        assert_eq!(doc.kind(items[1]), &NodeKind::Number(Number::Float(2.0)));
+        assert_eq!(doc.kind(items[2]), &NodeKind::Number(Number::Float(-100.0)));
+        assert_eq!(doc.node(items[0]).span, Span::new(1, 7));
+        // Not inside strings or comments.
+        let p = json("{\"a\": \"1e+3\"}");
+        let doc = &p.document;
+        assert_eq!(
+            doc.as_str(doc.get(doc.root().unwrap(), "a").unwrap()),
+            Some("1e+3")
+        );
+    }
+
+    #[test]
+    fn json_values_serde_json_rejects_are_syntax_errors() {
+        for (text, span) in [
+            ("[1e400]", Span::new(1, 6)),
+            ("[1.]", Span::new(1, 3)),
+            ("[\"\\ud800\"]", Span::new(1, 9)),
+            ("[\"a\tb\"]", Span::new(1, 6)),
+            ("[\"\\u00\"]", Span::new(1, 7)),
+            ("[1] [2]", Span::new(4, 7)),
+        ] {
+            let p = json(text);
+            assert_eq!(codes(&p), ["SYN001"], "{text:?}");
+            assert_eq!(p.diagnostics[0].primary.span, span, "{text:?}");
+        }
+        // The first value is still read.
+        let p = json("[1] [2]");
+        assert_eq!(
+            p.document.items(p.document.root().unwrap()).unwrap().len(),
+            1
+        );
     }
 }

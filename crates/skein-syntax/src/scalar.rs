@@ -195,12 +195,29 @@ pub fn decode_double_quoted(text: &str) -> String {
                     'u' => 4,
                     'U' => 8,
                     '\r' | '\n' => {
-                        // Escaped line break: skip it and the next line's indentation.
+                        // Escaped line break (§7.3.1 s-double-escaped): the break
+                        // itself joins nothing, each empty line after it is a line
+                        // feed, and the next line's indentation is skipped.
                         if e == '\r' && chars.peek().map(|&(_, c)| c) == Some('\n') {
                             chars.next();
                         }
-                        while matches!(chars.peek(), Some(&(_, ' ' | '\t'))) {
-                            chars.next();
+                        loop {
+                            while matches!(chars.peek(), Some(&(_, ' ' | '\t'))) {
+                                chars.next();
+                            }
+                            match chars.peek().map(|&(_, c)| c) {
+                                Some('\n') => {
+                                    chars.next();
+                                }
+                                Some('\r') => {
+                                    chars.next();
+                                    if chars.peek().map(|&(_, c)| c) == Some('\n') {
+                                        chars.next();
+                                    }
+                                }
+                                _ => break,
+                            }
+                            out.push('\n');
                         }
                         continue;
                     }
@@ -337,12 +354,21 @@ pub fn decode_block(text: &str, parent_indent: i64) -> String {
     let is_blank = |l: &str| l.trim_start_matches(' ').is_empty();
     let indent = match h.indent {
         Some(m) => (parent_indent + m as i64).max(0) as usize,
-        None => raw
-            .iter()
-            .find(|(l, _)| !is_blank(l))
-            .map(|(l, _)| lead(l))
-            .unwrap_or(0)
-            .max((parent_indent + 1).max(0) as usize),
+        None => {
+            // Auto-detection (§8.1.1.1): the indentation of the first non-empty
+            // content line; with none, that of the longest leading empty line.
+            let floor = (parent_indent + 1).max(0) as usize;
+            let first = raw.iter().position(|(l, _)| !is_blank(l));
+            match first.map(|i| lead(raw[i].0)) {
+                Some(n) if n >= floor => n,
+                _ => raw[..first.unwrap_or(raw.len())]
+                    .iter()
+                    .map(|(l, _)| l.len())
+                    .max()
+                    .unwrap_or(0)
+                    .max(floor),
+            }
+        }
     };
     // Collect content lines: stop at the first non-blank line indented less.
     let mut content: Vec<(&str, bool)> = Vec::new();
@@ -479,5 +505,24 @@ mod tests {
         assert_eq!(decode_block(">\n  a\n    x\n  b\n", 0), "a\n  x\nb\n");
         assert_eq!(decode_block("|2\n    a\n", 0), "  a\n");
         assert_eq!(decode_block("|\n  a\nnext: 1\n", 0), "a\n");
+    }
+
+    #[test]
+    fn block_scalar_of_empty_lines_only() {
+        // Indentation comes from the longest empty line (§8.1.1.1), so the
+        // lines hold no spaces of content.
+        assert_eq!(decode_block("|\n  \n  \n", 0), "");
+        assert_eq!(decode_block(">\n  \n  \n", 0), "");
+        assert_eq!(decode_block("|+\n  \n   \n", 0), "\n\n");
+        assert_eq!(decode_block("|\n  \nb: 1\n", 0), "");
+        assert_eq!(decode_block("|+\r\n  \r\n\r\nb: 1\r\n", 0), "\n\n");
+    }
+
+    #[test]
+    fn escaped_line_break_keeps_following_empty_lines() {
+        assert_eq!(decode_double_quoted("x\\\n\n  y"), "x\ny");
+        assert_eq!(decode_double_quoted("x\\\n \n\n  y"), "x\n\ny");
+        assert_eq!(decode_double_quoted("x\\\r\n\r\n  y"), "x\ny");
+        assert_eq!(decode_double_quoted("x \\\n  y"), "x y");
     }
 }
