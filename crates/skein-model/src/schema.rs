@@ -232,12 +232,7 @@ fn to_diagnostic(
         ValidationErrorKind::Enum { options } => {
             let opts = options
                 .as_array()
-                .map(|a| {
-                    a.iter()
-                        .map(short_json)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                })
+                .map(|a| a.iter().map(short_json).collect::<Vec<_>>().join(", "))
                 .unwrap_or_default();
             (
                 value_span,

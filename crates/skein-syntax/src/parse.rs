@@ -100,6 +100,9 @@ impl Parsers {
         };
         let mut cx = Cx::new(file, text, &mut out);
         collect_errors(&mut cx, tree.root_node(), false);
+        if tree.root_node().has_error() {
+            refine_yaml_error(&mut cx, start, end);
+        }
         let mut yc = YamlCx {
             anchors: HashMap::new(),
             region_end: end,
@@ -426,6 +429,51 @@ impl<'a> Cx<'a> {
         }
         self.push(span, NodeKind::Mapping(entries))
     }
+}
+
+/// tree-sitter-yaml recovers coarsely: one unquoted `: ` in a value turns the
+/// whole document into an ERROR node that starts at its first key. When the
+/// tree has errors, the reference YAML 1.2 parser (saphyr) is asked where it
+/// stops and why; its position and reason replace tree-sitter's ERROR-node
+/// diagnostics. When saphyr accepts the text, tree-sitter's diagnostics stay.
+fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
+    let src = &cx.text[start..end];
+    let mut found = None;
+    for event in saphyr_parser::Parser::new_from_str(src) {
+        if let Err(e) = event {
+            let index = e.marker().index();
+            let byte = src
+                .char_indices()
+                .nth(index)
+                .map(|(b, _)| b)
+                .unwrap_or(src.len());
+            found = Some((byte, e.info().to_string()));
+            break;
+        }
+    }
+    let Some((byte, info)) = found else { return };
+    let at = start + byte;
+    let len = cx.text[at..]
+        .chars()
+        .next()
+        .map(char::len_utf8)
+        .unwrap_or(0);
+    cx.out.diagnostics.retain(|d| {
+        d.rule != rules::SYNTAX_ERROR || d.message.starts_with("syntax error: missing")
+    });
+    let mut d = Diagnostic::new(
+        rules::SYNTAX_ERROR,
+        cx.file,
+        Span::new(at, at + len),
+        format!("syntax error: {info}"),
+    )
+    .with_label("the YAML parser stops here");
+    if info.contains("mapping values are not allowed") {
+        d = d.with_help(
+            "a plain value cannot contain `: `; quote the value or use a block scalar (`>-`)",
+        );
+    }
+    cx.diag(d);
 }
 
 /// Reports ERROR and MISSING nodes (not descending into an ERROR) and, when
@@ -933,6 +981,39 @@ mod tests {
         assert_eq!(
             p.document.items(p.document.root().unwrap()).unwrap().len(),
             1
+        );
+    }
+}
+
+#[cfg(test)]
+mod saphyr_refinement_tests {
+    use super::*;
+
+    #[test]
+    fn unquoted_colon_is_reported_where_the_yaml_parser_stops() {
+        let text = "---\nname: x\ndescription: Use it when: things happen\n---\n";
+        let parsed = Parsers::new().parse_markdown(FileId(0), text);
+        let d: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.rule.code,
+                    d.message.as_str(),
+                    &text[d.primary.span.range()],
+                    d.primary.span.start,
+                )
+            })
+            .collect();
+        // Byte 36 is the `:` after "when", not the start of the frontmatter.
+        assert_eq!(
+            d,
+            [(
+                "SYN001",
+                "syntax error: mapping values are not allowed in this context",
+                ":",
+                36
+            )]
         );
     }
 }
