@@ -8,6 +8,7 @@
 pub mod classify;
 pub mod decode;
 pub mod format;
+pub mod graph;
 pub mod models;
 pub mod rules;
 pub mod schema;
@@ -15,4 +16,5 @@ pub mod schema;
 pub use classify::{Candidate, Refined, classify_path, refine};
 pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, decode};
 pub use format::{Format, Syntax};
+pub use graph::{RepoGraph, build as build_graph};
 pub use models::Model;

@@ -20,12 +20,13 @@ pub mod rules;
 pub mod walk;
 
 use rayon::prelude::*;
-use skein_model::{Artifact, Decoded, Format, classify_path, decode};
+use skein_model::{Artifact, Decoded, Format, RepoGraph, classify_path, decode};
 use skein_report::Summary;
 use skein_syntax::{Diagnostic, FileId, Parsers, Severity, SourceFile, SourceMap, Span};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+pub use skein_lint;
 pub use skein_model;
 pub use skein_report;
 pub use skein_syntax;
@@ -79,6 +80,7 @@ impl InputFile {
 pub struct Report {
     sources: SourceMap,
     artifacts: Vec<Artifact>,
+    graph: RepoGraph,
     diagnostics: Vec<Diagnostic>,
     summary: Summary,
 }
@@ -92,6 +94,26 @@ impl Report {
     /// The decoded artifacts, in path order.
     pub fn artifacts(&self) -> &[Artifact] {
         &self.artifacts
+    }
+
+    /// The repository graph: skills, packs, loops with their stages and
+    /// gates, agents, plugins and their relations (DESIGN.md §4).
+    ///
+    /// ```
+    /// use skein::skein_model::graph::NodeKind;
+    /// let files = vec![skein::InputFile::new(
+    ///     "skills/review/SKILL.md",
+    ///     "---\nname: review\ndescription: Reviews a diff.\n---\n",
+    /// )];
+    /// let report = skein::check_files(files, &skein::Options::default());
+    /// let g = report.graph();
+    /// let skill = g.skills()[0];
+    /// assert_eq!(g.node(skill).kind, NodeKind::Skill);
+    /// assert_eq!(g.node(skill).name, "review");
+    /// assert!(g.loaders_of(skill).is_empty());
+    /// ```
+    pub fn graph(&self) -> &RepoGraph {
+        &self.graph
     }
 
     /// Diagnostics, sorted.
@@ -138,25 +160,28 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         path: root.to_path_buf(),
         source,
     })?;
-    let found = if meta.is_file() {
+    let (found, all) = if meta.is_file() {
         let dir = root.parent().unwrap_or(Path::new("."));
         let rel = root
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_string();
-        if classify_path(&rel).is_some() {
+        let _ = dir;
+        let all = BTreeSet::from([rel.clone()]);
+        let found = if classify_path(&rel).is_some() {
             vec![walk::Found {
                 rel,
                 path: root.to_path_buf(),
                 regular: true,
             }]
         } else {
-            let _ = dir;
             Vec::new()
-        }
+        };
+        (found, all)
     } else {
-        walk::walk(root, options.threads)
+        let w = walk::walk(root, options.threads);
+        (w.artifacts, w.all)
     };
     let max = options.max_file_size;
     let loaded: Vec<(String, Content)> = found
@@ -166,7 +191,7 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
             (f.rel, content)
         })
         .collect();
-    Ok(analyze(loaded))
+    Ok(analyze(loaded, all))
 }
 
 fn load(f: &walk::Found, max: u64) -> Content {
@@ -208,15 +233,16 @@ fn load(f: &walk::Found, max: u64) -> Content {
 /// Analyzes files given in memory. Paths that match no artifact convention
 /// are ignored. Output does not depend on the order of `files`.
 pub fn check_files(files: Vec<InputFile>, _options: &Options) -> Report {
+    let all = files.iter().map(|f| f.path.clone()).collect();
     let loaded = files
         .into_iter()
         .filter(|f| classify_path(&f.path).is_some())
         .map(|f| (f.path, Content::Bytes(f.bytes)))
         .collect();
-    analyze(loaded)
+    analyze(loaded, all)
 }
 
-fn analyze(mut loaded: Vec<(String, Content)>) -> Report {
+fn analyze(mut loaded: Vec<(String, Content)>, repo_files: BTreeSet<String>) -> Report {
     loaded.sort_by(|a, b| a.0.cmp(&b.0));
     loaded.dedup_by(|a, b| a.0 == b.0);
     let decoded: Vec<(String, String, Decoded)> = loaded
@@ -257,6 +283,14 @@ fn analyze(mut loaded: Vec<(String, Content)>) -> Report {
         }
         diagnostics.extend(d.diagnostics);
     }
+    let graph = skein_model::build_graph(&artifacts, &sources);
+    let cx = skein_lint::Context {
+        graph: &graph,
+        artifacts: &artifacts,
+        sources: &sources,
+        repo_files: &repo_files,
+    };
+    diagnostics.extend(skein_lint::run(&cx));
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();
     let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
@@ -273,6 +307,7 @@ fn analyze(mut loaded: Vec<(String, Content)>) -> Report {
     Report {
         sources,
         artifacts,
+        graph,
         diagnostics,
         summary,
     }

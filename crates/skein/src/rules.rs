@@ -10,6 +10,7 @@ pub fn all() -> Vec<Rule> {
         .iter()
         .chain(skein_model::rules::ALL)
         .copied()
+        .chain(skein_lint::rules())
         .collect();
     v.sort_by_key(|r| r.code);
     v
@@ -35,7 +36,7 @@ mod tests {
         assert_eq!(codes.len(), rules.len());
         assert_eq!(names.len(), rules.len());
         for r in &rules {
-            let (cat, num) = r.code.split_at(3);
+            let (cat, num) = r.code.split_at(r.code.len() - 3);
             assert!(
                 ["SYN", "SCH", "FLOW", "REF", "PERM", "SEC"].contains(&cat),
                 "{}",

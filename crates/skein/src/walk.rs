@@ -8,6 +8,7 @@
 
 use ignore::{WalkBuilder, WalkState};
 use skein_model::classify_path;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -34,9 +35,20 @@ pub fn rel_path(root: &Path, path: &Path) -> Option<String> {
     Some(parts.join("/"))
 }
 
-/// Walks `root` in parallel and returns the artifact files, sorted by path.
-pub fn walk(root: &Path, threads: usize) -> Vec<Found> {
+/// What a walk found.
+#[derive(Debug, Default)]
+pub struct Walked {
+    /// Files whose path names an artifact, sorted by path.
+    pub artifacts: Vec<Found>,
+    /// Every file (artifact or not) with a UTF-8 path, repo-relative, for
+    /// existence checks of referenced paths.
+    pub all: BTreeSet<String>,
+}
+
+/// Walks `root` in parallel.
+pub fn walk(root: &Path, threads: usize) -> Walked {
     let found = Mutex::new(Vec::new());
+    let all = Mutex::new(Vec::new());
     WalkBuilder::new(root)
         .hidden(false)
         .follow_links(false)
@@ -46,6 +58,7 @@ pub fn walk(root: &Path, threads: usize) -> Vec<Found> {
         .build_parallel()
         .run(|| {
             let found = &found;
+            let all = &all;
             Box::new(move |entry| {
                 let Ok(entry) = entry else {
                     return WalkState::Continue;
@@ -59,7 +72,9 @@ pub fn walk(root: &Path, threads: usize) -> Vec<Found> {
                 let Some(rel) = rel_path(root, entry.path()) else {
                     return WalkState::Continue;
                 };
-                if classify_path(&rel).is_some() {
+                let artifact = classify_path(&rel).is_some();
+                all.lock().expect("walk mutex").push(rel.clone());
+                if artifact {
                     found.lock().expect("walk mutex").push(Found {
                         rel,
                         path: entry.path().to_path_buf(),
@@ -69,7 +84,10 @@ pub fn walk(root: &Path, threads: usize) -> Vec<Found> {
                 WalkState::Continue
             })
         });
-    let mut v = found.into_inner().expect("walk mutex");
-    v.sort();
-    v
+    let mut artifacts = found.into_inner().expect("walk mutex");
+    artifacts.sort();
+    Walked {
+        artifacts,
+        all: all.into_inner().expect("walk mutex").into_iter().collect(),
+    }
 }

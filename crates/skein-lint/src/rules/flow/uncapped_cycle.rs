@@ -1,0 +1,210 @@
+//! FLOW002 `uncapped-cycle`.
+
+use crate::{Context, Pass};
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::NodeIndex;
+use petgraph::visit::{EdgeFiltered, EdgeRef};
+use skein_model::graph::{EdgeKind, GEdge, NodeKind, VerdictClass};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use std::collections::HashSet;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "FLOW002",
+    name: "uncapped-cycle",
+    severity: Severity::Error,
+    summary: "a cycle of loops, stages or agents that nothing caps",
+    doc: "## What it does\nFinds strongly connected components of the repository graph's flow \
+edges (stage to stage, revise back-edges, loops used as skills of other loops, a2a delegation) \
+in which no edge or node carries a cap (a skilldrop loop's `cap`, default 3; a Loom agent's \
+`policies.max_iterations`), and prints the whole cycle path. Also reports a revise verdict \
+whose cap has no exit: when the cap is reached the gate must emit its conditional or blocked \
+verdict, and it has neither.\n\n## Why is this bad?\nAn agent in an uncapped cycle runs until \
+it exhausts its budget: loop A runs loop B, which runs loop A again; agent `triage` delegates \
+to `oncall`, which delegates back.\n\n## Example\n```yaml\n# triage.agent.yaml\ncapabilities:\n  \
+- {kind: a2a, agent: oncall}\n# oncall.agent.yaml\ncapabilities:\n  - {kind: a2a, agent: \
+triage}\n```\nUse instead: set `policies.max_iterations` on one of them.",
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+fn is_flow(e: &GEdge) -> bool {
+    matches!(
+        e.kind,
+        EdgeKind::Next
+            | EdgeKind::Revise
+            | EdgeKind::Delegates
+            | EdgeKind::Uses
+            | EdgeKind::Contains
+    )
+}
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let g = cx.graph.graph();
+    // Flow edges only; `Contains` only from a loop to its entry stage (running a
+    // loop starts it there), `Uses` only into loops (skills do not call back).
+    let entries: HashSet<(NodeIndex, NodeIndex)> = cx
+        .graph
+        .loops()
+        .iter()
+        .map(|l| (l.node, l.stages[0]))
+        .collect();
+    let loop_nodes: HashSet<NodeIndex> = cx.graph.loops().iter().map(|l| l.node).collect();
+    let filtered = EdgeFiltered::from_fn(g, |e| {
+        let w = e.weight();
+        is_flow(w)
+            && match w.kind {
+                EdgeKind::Contains => entries.contains(&(e.source(), e.target())),
+                EdgeKind::Uses => loop_nodes.contains(&e.target()),
+                _ => true,
+            }
+    });
+    let mut out = Vec::new();
+    for mut scc in tarjan_scc(&filtered) {
+        let members: HashSet<NodeIndex> = scc.iter().copied().collect();
+        let inner: Vec<_> = g
+            .edge_references()
+            .filter(|e| members.contains(&e.source()) && members.contains(&e.target()))
+            .filter(|e| filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight()))
+            .collect();
+        if inner.is_empty() {
+            continue; // a single node without a self-loop
+        }
+        let capped = inner.iter().any(|e| e.weight().cap.is_some())
+            || scc.iter().any(|&n| g[n].cap.is_some());
+        if capped {
+            continue;
+        }
+        scc.sort_by_key(|&n| (g[n].file, g[n].span));
+        let start = scc[0];
+        let path = cycle_path(start, &inner);
+        // Print the artifacts the cycle runs through (loops, agents); a cycle
+        // inside one loop prints its stages.
+        let artifact = |n: NodeIndex| matches!(g[n].kind, NodeKind::Loop | NodeKind::Agent);
+        let mut names: Vec<String> = path
+            .iter()
+            .filter(|&&n| artifact(n))
+            .map(|&n| g[n].name.clone())
+            .collect();
+        if names.is_empty() {
+            names = path.iter().map(|&n| g[n].name.clone()).collect();
+        }
+        let first = &g[start];
+        let mut d = Diagnostic::new(
+            RULE,
+            first.file,
+            first.span,
+            format!("cycle with no cap: {}", names.join(" -> ")),
+        )
+        .with_label("the cycle starts here")
+        .with_help("cap it: a loop `cap`, or `policies.max_iterations` on an agent");
+        for w in path.windows(2) {
+            let Some(e) = inner
+                .iter()
+                .find(|e| e.source() == w[0] && e.target() == w[1])
+            else {
+                continue;
+            };
+            let what = match e.weight().kind {
+                EdgeKind::Uses => format!("runs loop {}", quote(&g[w[1]].name)),
+                EdgeKind::Delegates => format!("delegates to {}", quote(&g[w[1]].name)),
+                EdgeKind::Revise => format!("returns to {}", quote(&g[w[1]].name)),
+                _ => continue,
+            };
+            d = d.with_secondary(e.weight().file, e.weight().span, what);
+        }
+        out.push(d);
+    }
+    out.extend(revise_without_exit(cx));
+    out
+}
+
+fn filtered_has(
+    entries: &HashSet<(NodeIndex, NodeIndex)>,
+    loops: &HashSet<NodeIndex>,
+    s: NodeIndex,
+    t: NodeIndex,
+    w: &GEdge,
+) -> bool {
+    is_flow(w)
+        && match w.kind {
+            EdgeKind::Contains => entries.contains(&(s, t)),
+            EdgeKind::Uses => loops.contains(&t),
+            _ => true,
+        }
+}
+
+/// A shortest path `start -> ... -> start` over `edges` (breadth first, so the
+/// printed cycle is the tightest one through `start`).
+fn cycle_path(start: NodeIndex, edges: &[petgraph::graph::EdgeReference<GEdge>]) -> Vec<NodeIndex> {
+    use std::collections::{HashMap, VecDeque};
+    let mut prev: HashMap<NodeIndex, NodeIndex> = HashMap::new();
+    let mut queue = VecDeque::from([start]);
+    let mut sorted: Vec<_> = edges.to_vec();
+    sorted.sort_by_key(|e| (e.source(), e.target()));
+    while let Some(n) = queue.pop_front() {
+        for e in sorted.iter().filter(|e| e.source() == n) {
+            let t = e.target();
+            if t == start {
+                // Walk back from `n` to `start`, then turn it round.
+                let mut path = vec![n];
+                while *path.last().expect("non-empty") != start {
+                    let p = prev[path.last().expect("non-empty")];
+                    path.push(p);
+                }
+                path.reverse();
+                path.push(start);
+                return path;
+            }
+            if !prev.contains_key(&t) && t != start {
+                prev.insert(t, n);
+                queue.push_back(t);
+            }
+        }
+    }
+    vec![start, start]
+}
+
+/// Revise verdicts whose cap has no exit: the gate emits neither a
+/// conditional nor a blocked verdict (skilldrop terminals.json rules).
+fn revise_without_exit(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for l in cx.graph.loops() {
+        for gate in l.gates.iter().flatten() {
+            let has = |c: VerdictClass| gate.verdicts.iter().any(|(_, k)| *k == Some(c));
+            if !has(VerdictClass::Revise)
+                || has(VerdictClass::Conditional)
+                || has(VerdictClass::Blocked)
+            {
+                continue;
+            }
+            let (v, _) = gate
+                .verdicts
+                .iter()
+                .find(|(_, k)| *k == Some(VerdictClass::Revise))
+                .expect("has revise");
+            let mut d = Diagnostic::new(
+                RULE,
+                l.file,
+                v.span,
+                format!(
+                    "revise verdict {} of gate {} has no exit when its cap of {} rounds is reached",
+                    quote(&v.value),
+                    quote(&gate.id.value),
+                    l.cap.0
+                ),
+            )
+            .with_label("capped, but the gate can emit neither a conditional nor a blocked verdict")
+            .with_help(format!(
+                "add a blocked-class verdict such as `BLOCKED` to gate {}",
+                quote(&gate.id.value)
+            ));
+            if let Some(span) = l.cap.1 {
+                d = d.with_secondary(l.file, span, "the cap");
+            }
+            out.push(d);
+        }
+    }
+    out
+}

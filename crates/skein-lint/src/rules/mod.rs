@@ -1,0 +1,5 @@
+//! Rules by category. Each module lists one file per rule.
+
+pub mod flow;
+pub mod perm;
+pub mod refs;

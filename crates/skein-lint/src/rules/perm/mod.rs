@@ -1,0 +1,1 @@
+//! PERM: tool grants and write permissions (DESIGN.md §5–§6).

@@ -1,0 +1,858 @@
+//! RepoGraph: one petgraph graph of the whole repository (DESIGN.md §4).
+//!
+//! Built once from the decoded artifacts, then frozen: passes only read it.
+//! Every node keeps the file and span that define it. Reference resolution is
+//! explicit per format (see [`build`]); references that do not resolve are kept
+//! as [`Unresolved`] records for the REF rules, never silently dropped.
+//!
+//! # Loop flow (skilldrop)
+//! Each `loop.json` becomes a state graph: its stages in order (the first is the
+//! entry), a gate per gated stage, and four terminals (done, conditional,
+//! redirected, blocked). A stage without a gate advances (`Next`) to the next
+//! stage, or to `done` after the last. A gate's verdicts are classified by the
+//! nearest `contracts/terminals.json` above the loop:
+//! `pass` advances (to the next stage, or `done`); `conditional` advances (to the
+//! next stage, or the `conditional` terminal); `revise` returns (`Revise`) to the
+//! stage named by `revise_to`, capped by the loop's `cap` (default 3,
+//! skilldrop loop schema); `redirect` exits to `redirected`; `blocked` exits to
+//! `blocked`.
+
+use crate::decode::Artifact;
+use crate::format::Format;
+use crate::models::{self, Model};
+use petgraph::graph::{DiGraph, NodeIndex};
+use skein_syntax::{FileId, SourceMap, Span, Spanned};
+use std::collections::{BTreeMap, HashMap};
+
+/// What a node stands for (DESIGN.md §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum NodeKind {
+    Skill,
+    Pack,
+    Loop,
+    Stage,
+    Gate,
+    /// A loop's exit.
+    Terminal(TerminalKind),
+    /// Loom spec, plugin agent, OpenCode agent.
+    Agent,
+    Contract,
+    /// Loopmaster manifest.
+    LoopManifest,
+    Plugin,
+    Assistant,
+    McpServer,
+    Tool,
+    Command,
+}
+
+/// The four exits of a skilldrop loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum TerminalKind {
+    Done,
+    Conditional,
+    Redirected,
+    Blocked,
+}
+
+/// A verdict class of the skilldrop vocabulary (`contracts/terminals.json` `classes`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum VerdictClass {
+    Pass,
+    Conditional,
+    Revise,
+    Redirect,
+    Blocked,
+}
+
+impl VerdictClass {
+    /// Parses a class name; `None` for a class skein does not know.
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "pass" => VerdictClass::Pass,
+            "conditional" => VerdictClass::Conditional,
+            "revise" => VerdictClass::Revise,
+            "redirect" => VerdictClass::Redirect,
+            "blocked" => VerdictClass::Blocked,
+            _ => return None,
+        })
+    }
+
+    /// True for classes that move a loop forward (pass, conditional).
+    pub fn advances(self) -> bool {
+        matches!(self, VerdictClass::Pass | VerdictClass::Conditional)
+    }
+}
+
+/// A node: its kind, name, and the span that defines it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GNode {
+    /// What it is.
+    pub kind: NodeKind,
+    /// Its name (skill name, stage id, gate id, agent name, ...).
+    pub name: String,
+    /// The file that defines it.
+    pub file: FileId,
+    /// The defining span (the name's value where there is one).
+    pub span: Span,
+    /// A cap on how often the node may run again (Loom `policies.max_iterations`).
+    pub cap: Option<u64>,
+}
+
+/// What an edge means (DESIGN.md §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum EdgeKind {
+    /// pack -> skill, plugin -> skill/agent/command, loop -> stage, stage -> gate.
+    Contains,
+    /// stage -> stage or terminal, on a pass/conditional verdict or with no gate.
+    Next,
+    /// stage -> earlier stage on a revise verdict.
+    Revise,
+    /// stage -> terminal on a redirect/blocked verdict.
+    Exit,
+    /// stage/agent/assistant/contract -> skill or loop.
+    Uses,
+    /// agent -> agent (a2a).
+    Delegates,
+    /// agent/assistant/plugin -> MCP server.
+    Connects,
+}
+
+/// An edge with the verdict that takes it, its cap, and the span that declares it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GEdge {
+    /// What it means.
+    pub kind: EdgeKind,
+    /// The verdict word for flow edges.
+    pub verdict: Option<String>,
+    /// How many times it may be taken (a loop's `cap` on revise edges).
+    pub cap: Option<u64>,
+    /// File and span of the declaration (the verdict, the skill name, ...).
+    pub file: FileId,
+    /// Span in `file`.
+    pub span: Span,
+}
+
+/// A reference that names nothing in the repository.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unresolved {
+    /// What kind of thing was expected ("skill", "agent", "stage").
+    pub expected: &'static str,
+    /// The name or path as written.
+    pub name: String,
+    /// Where it is written.
+    pub file: FileId,
+    /// Its span.
+    pub span: Span,
+    /// Where skein looked, for the message.
+    pub searched: String,
+}
+
+/// A gate of a skilldrop loop with its classified verdicts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GateInfo {
+    /// The gate node.
+    pub node: NodeIndex,
+    /// Gate id as written.
+    pub id: Spanned<String>,
+    /// Verdicts with their class (`None`: not in the vocabulary, or no vocabulary).
+    pub verdicts: Vec<(Spanned<String>, Option<VerdictClass>)>,
+    /// `revise_to` as written.
+    pub revise_to: Option<Spanned<String>>,
+    /// `kind` as written (`mechanical`, `review`, `human`).
+    pub kind: Option<Spanned<String>>,
+    /// `script` as written.
+    pub script: Option<Spanned<String>>,
+}
+
+/// A skilldrop loop as a state graph.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoopFlow {
+    /// The loop node.
+    pub node: NodeIndex,
+    /// The `loop.json` file.
+    pub file: FileId,
+    /// Loop name.
+    pub name: String,
+    /// `kind: wrapper`.
+    pub wrapper: bool,
+    /// The revise cap (explicit or the default 3) and its span when explicit.
+    pub cap: (u64, Option<Span>),
+    /// Stage nodes in order; `stages[0]` is the entry.
+    pub stages: Vec<NodeIndex>,
+    /// The gate of each stage.
+    pub gates: Vec<Option<GateInfo>>,
+    /// Terminal nodes: done, conditional, redirected, blocked.
+    pub terminals: [NodeIndex; 4],
+    /// The vocabulary file used to classify verdicts, if any.
+    pub vocabulary: Option<FileId>,
+}
+
+/// The default revise cap of a skilldrop loop (`cap` default in the loop schema).
+pub const SKILLDROP_DEFAULT_CAP: u64 = 3;
+
+/// The repository graph. Immutable once built.
+#[derive(Debug, Default)]
+pub struct RepoGraph {
+    graph: DiGraph<GNode, GEdge>,
+    loops: Vec<LoopFlow>,
+    unresolved: Vec<Unresolved>,
+    skills: Vec<NodeIndex>,
+    /// Skill nodes referenced by something that loads skills, with how.
+    loaded_by: HashMap<NodeIndex, Vec<NodeIndex>>,
+    /// Folders that hold a skill loader (for orphan scope), sorted.
+    loader_roots: Vec<String>,
+}
+
+impl RepoGraph {
+    /// The petgraph graph.
+    pub fn graph(&self) -> &DiGraph<GNode, GEdge> {
+        &self.graph
+    }
+
+    /// A node.
+    pub fn node(&self, i: NodeIndex) -> &GNode {
+        &self.graph[i]
+    }
+
+    /// skilldrop loops, in path order.
+    pub fn loops(&self) -> &[LoopFlow] {
+        &self.loops
+    }
+
+    /// References that resolved to nothing, in path order.
+    pub fn unresolved(&self) -> &[Unresolved] {
+        &self.unresolved
+    }
+
+    /// Skill nodes, in path order.
+    pub fn skills(&self) -> &[NodeIndex] {
+        &self.skills
+    }
+
+    /// The nodes that load skill `skill` (loop stages, agents, assistants,
+    /// contracts, plugins); empty for an orphan.
+    pub fn loaders_of(&self, skill: NodeIndex) -> &[NodeIndex] {
+        self.loaded_by.get(&skill).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Folders (repo-relative, with trailing `/`, or `""` for the root) that
+    /// hold an artifact which loads skills by reference.
+    pub fn loader_roots(&self) -> &[String] {
+        &self.loader_roots
+    }
+
+    fn add(
+        &mut self,
+        kind: NodeKind,
+        name: impl Into<String>,
+        file: FileId,
+        span: Span,
+    ) -> NodeIndex {
+        self.graph.add_node(GNode {
+            kind,
+            name: name.into(),
+            file,
+            span,
+            cap: None,
+        })
+    }
+
+    fn edge(&mut self, from: NodeIndex, to: NodeIndex, kind: EdgeKind, file: FileId, span: Span) {
+        self.graph.add_edge(
+            from,
+            to,
+            GEdge {
+                kind,
+                verdict: None,
+                cap: None,
+                file,
+                span,
+            },
+        );
+    }
+
+    fn uses_skill(&mut self, from: NodeIndex, skill: NodeIndex, file: FileId, span: Span) {
+        self.edge(from, skill, EdgeKind::Uses, file, span);
+        self.loaded_by.entry(skill).or_default().push(from);
+    }
+}
+
+/// Folder of a repo-relative path, with trailing `/` (`""` at the root).
+fn dir_of(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}
+
+/// Joins a folder (`a/b/`) and a relative path (`./x/../y`), normalising `.`
+/// and `..`; `None` when it climbs above the root.
+pub fn join(dir: &str, rel: &str) -> Option<String> {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for p in rel.split('/') {
+        match p {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Splits `<prefix>packs/<pack>/<rest>` into (prefix, pack, rest).
+fn pack_path(path: &str) -> Option<(&str, &str, &str)> {
+    let i = if path.starts_with("packs/") {
+        0
+    } else {
+        path.find("/packs/")? + 1
+    };
+    let after = &path[i + "packs/".len()..];
+    let (pack, rest) = after.split_once('/')?;
+    Some((&path[..i], pack, rest))
+}
+
+/// Builds the graph. `artifacts` in path order, `sources` for their paths.
+///
+/// Resolution rules, per format:
+/// - skilldrop stage skill `name`: `<prefix>packs/<pack>/skills/<name>/SKILL.md`
+///   in the loop's own pack, then in each pack of its `pack.json` `requires`;
+///   else a loop of that name in those packs (a loop running a loop); `*` in a
+///   wrapper stands for any generator and resolves to nothing.
+/// - Agent Skills in `<plugin root>/skills/*/` are contained by the plugin
+///   (Claude Code auto-loads that folder); the plugin root is the folder of
+///   `plugin.json`, or its parent when that folder is `.claude-plugin`.
+/// - Bailey `skills[].path` and `instructions`: a path relative to
+///   `assistant.json` naming a `SKILL.md` or its folder.
+/// - Loom `skills` capability `library: ./name`: the folder beside the spec,
+///   all its skills (or those in `include`); `a2a` `agent`: the Loom spec of
+///   that `name` anywhere in the repository.
+/// - OpenCode contract `applicable_skills`, and OpenCode agent frontmatter
+///   `skills`: skills by name, nearest folder first.
+pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
+    let mut g = RepoGraph::default();
+    let path = |a: &Artifact| sources.get(a.file).path();
+
+    // Skills, by folder and by name.
+    let mut skill_by_dir: HashMap<String, NodeIndex> = HashMap::new();
+    let mut skill_by_name: BTreeMap<String, Vec<(String, NodeIndex)>> = BTreeMap::new();
+    for a in artifacts.iter().filter(|a| a.format == Format::AgentSkill) {
+        let p = path(a);
+        let dir = dir_of(p).to_string();
+        let folder = dir
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        let (name, span) = match &a.model {
+            Model::Frontmatter(fm) => match &fm.name {
+                Some(n) => (n.value.clone(), n.span),
+                None => (
+                    folder.clone(),
+                    a.frontmatter.map(|f| f.open).unwrap_or_default(),
+                ),
+            },
+            _ => (
+                folder.clone(),
+                a.frontmatter.map(|f| f.open).unwrap_or_default(),
+            ),
+        };
+        let n = g.add(NodeKind::Skill, name.clone(), a.file, span);
+        g.skills.push(n);
+        skill_by_dir.insert(dir.clone(), n);
+        skill_by_name
+            .entry(name)
+            .or_default()
+            .push((dir.clone(), n));
+        if name_differs(&folder, &g.graph[n].name) {
+            skill_by_name.entry(folder).or_default().push((dir, n));
+        }
+    }
+    // Nearest skill of a name to a folder: longest common prefix.
+    let nearest = |by: &BTreeMap<String, Vec<(String, NodeIndex)>>,
+                   name: &str,
+                   from: &str|
+     -> Option<NodeIndex> {
+        let cands = by.get(name)?;
+        cands
+            .iter()
+            .max_by_key(|(d, _)| (common_prefix(d, from), std::cmp::Reverse(d.clone())))
+            .map(|&(_, n)| n)
+    };
+
+    // Vocabularies: `<prefix>contracts/terminals.json`.
+    let mut vocabularies: Vec<(String, FileId, &models::SkilldropTerminals)> = Vec::new();
+    for a in artifacts {
+        if let Model::SkilldropTerminals(t) = &a.model {
+            let p = path(a);
+            let prefix = p
+                .strip_suffix("contracts/terminals.json")
+                .unwrap_or("")
+                .to_string();
+            vocabularies.push((prefix, a.file, t));
+        }
+    }
+
+    // Packs and their `requires`.
+    let mut packs: HashMap<(String, String), (NodeIndex, Vec<String>)> = HashMap::new();
+    for a in artifacts {
+        if let Model::SkilldropPack(p) = &a.model
+            && let Some((prefix, pack, "pack.json")) = pack_path(path(a))
+        {
+            let n = g.add(NodeKind::Pack, pack, a.file, Span::default());
+            let requires = p.requires.iter().map(|r| r.value.clone()).collect();
+            packs.insert((prefix.to_string(), pack.to_string()), (n, requires));
+        }
+    }
+    let sorted_dirs: BTreeMap<&String, NodeIndex> =
+        skill_by_dir.iter().map(|(d, &n)| (d, n)).collect();
+    for (dir_key, skill) in sorted_dirs {
+        if let Some((prefix, pack, rest)) = pack_path(dir_key)
+            && rest.starts_with("skills/")
+            && let Some(&(pn, _)) = packs.get(&(prefix.to_string(), pack.to_string()))
+        {
+            let file = g.graph[skill].file;
+            g.edge(pn, skill, EdgeKind::Contains, file, Span::default());
+        }
+    }
+
+    // Loops: nodes first, so stages can name loops of other packs.
+    let mut loop_nodes: HashMap<(String, String, String), NodeIndex> = HashMap::new();
+    for a in artifacts {
+        if let Model::SkilldropLoop(l) = &a.model {
+            let n = g.add(NodeKind::Loop, l.name.value.clone(), a.file, l.name.span);
+            let (prefix, pack) = pack_path(path(a))
+                .map(|(x, p, _)| (x.to_string(), p.to_string()))
+                .unwrap_or_default();
+            loop_nodes.insert((prefix, pack, l.name.value.clone()), n);
+        }
+    }
+    for a in artifacts {
+        let Model::SkilldropLoop(l) = &a.model else {
+            continue;
+        };
+        let p = path(a);
+        let (prefix, pack) = pack_path(p)
+            .map(|(x, pk, _)| (x.to_string(), pk.to_string()))
+            .unwrap_or_default();
+        let node = loop_nodes[&(prefix.clone(), pack.clone(), l.name.value.clone())];
+        let vocab = vocabularies
+            .iter()
+            .filter(|(vp, _, _)| p.starts_with(vp.as_str()))
+            .max_by_key(|(vp, _, _)| vp.len());
+        let mut search_packs = vec![pack.clone()];
+        if let Some((_, req)) = packs.get(&(prefix.clone(), pack.clone())) {
+            search_packs.extend(req.iter().cloned());
+        }
+        let wrapper = l.kind.as_ref().is_some_and(|k| k.value == "wrapper");
+        let cap = match &l.cap {
+            Some(c) => (c.value, Some(c.span)),
+            None => (SKILLDROP_DEFAULT_CAP, None),
+        };
+        let term = |g: &mut RepoGraph, k: TerminalKind, name: &str| {
+            g.add(NodeKind::Terminal(k), name, a.file, l.name.span)
+        };
+        let terminals = [
+            term(&mut g, TerminalKind::Done, "done"),
+            term(&mut g, TerminalKind::Conditional, "conditional"),
+            term(&mut g, TerminalKind::Redirected, "redirected"),
+            term(&mut g, TerminalKind::Blocked, "blocked"),
+        ];
+        let stages: Vec<NodeIndex> = l
+            .stages
+            .iter()
+            .map(|s| {
+                let n = g.add(NodeKind::Stage, s.id.value.clone(), a.file, s.id.span);
+                g.edge(node, n, EdgeKind::Contains, a.file, s.id.span);
+                n
+            })
+            .collect();
+        // Stage skills.
+        for (s, &sn) in l.stages.iter().zip(&stages) {
+            for skill in &s.skills {
+                if skill.value == "*" {
+                    continue; // any generator; FLOW rules check it is in a wrapper
+                }
+                let found = search_packs.iter().find_map(|pk| {
+                    skill_by_dir
+                        .get(&format!("{prefix}packs/{pk}/skills/{}/", skill.value))
+                        .copied()
+                });
+                if let Some(sk) = found {
+                    g.uses_skill(sn, sk, a.file, skill.span);
+                    continue;
+                }
+                let lp = search_packs.iter().find_map(|pk| {
+                    loop_nodes
+                        .get(&(prefix.clone(), pk.clone(), skill.value.clone()))
+                        .copied()
+                });
+                if let Some(ln) = lp {
+                    g.edge(sn, ln, EdgeKind::Uses, a.file, skill.span);
+                    continue;
+                }
+                g.unresolved.push(Unresolved {
+                    expected: "skill",
+                    name: skill.value.clone(),
+                    file: a.file,
+                    span: skill.span,
+                    searched: search_packs
+                        .iter()
+                        .map(|pk| format!("{prefix}packs/{pk}/skills/{}/", skill.value))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                });
+            }
+        }
+        // Flow edges.
+        let mut gates = Vec::with_capacity(stages.len());
+        for (i, s) in l.stages.iter().enumerate() {
+            let sn = stages[i];
+            let next_or = |t: usize| stages.get(i + 1).copied().unwrap_or(terminals[t]);
+            let Some(gate) = &s.gate else {
+                let to = next_or(0);
+                g.edge(sn, to, EdgeKind::Next, a.file, s.id.span);
+                gates.push(None);
+                continue;
+            };
+            let gn = g.add(NodeKind::Gate, gate.id.value.clone(), a.file, gate.id.span);
+            g.edge(sn, gn, EdgeKind::Contains, a.file, gate.id.span);
+            let revise_target = gate
+                .revise_to
+                .as_ref()
+                .and_then(|r| l.stages.iter().position(|st| st.id.value == r.value))
+                .map(|j| stages[j]);
+            let mut classified = Vec::new();
+            for v in &gate.verdicts {
+                let class = vocab
+                    .and_then(|(_, _, t)| t.verdicts.get(&v.value))
+                    .and_then(|d| VerdictClass::parse(&d.class.value));
+                classified.push((v.clone(), class));
+                let (to, kind, cap) = match class {
+                    Some(VerdictClass::Pass) => (next_or(0), EdgeKind::Next, None),
+                    Some(VerdictClass::Conditional) => (next_or(1), EdgeKind::Next, None),
+                    Some(VerdictClass::Revise) => match revise_target {
+                        Some(t) => (t, EdgeKind::Revise, Some(cap.0)),
+                        None => continue,
+                    },
+                    Some(VerdictClass::Redirect) => (terminals[2], EdgeKind::Exit, None),
+                    Some(VerdictClass::Blocked) => (terminals[3], EdgeKind::Exit, None),
+                    None => continue,
+                };
+                g.graph.add_edge(
+                    sn,
+                    to,
+                    GEdge {
+                        kind,
+                        verdict: Some(v.value.clone()),
+                        cap,
+                        file: a.file,
+                        span: v.span,
+                    },
+                );
+            }
+            gates.push(Some(GateInfo {
+                node: gn,
+                id: gate.id.clone(),
+                verdicts: classified,
+                revise_to: gate.revise_to.clone(),
+                kind: gate.kind.clone(),
+                script: gate.script.clone(),
+            }));
+        }
+        g.loops.push(LoopFlow {
+            node,
+            file: a.file,
+            name: l.name.value.clone(),
+            wrapper,
+            cap,
+            stages,
+            gates,
+            terminals,
+            vocabulary: vocab.map(|(_, f, _)| *f),
+        });
+        g.loader_roots.push(prefix);
+    }
+
+    // Plugins contain the skills of their `skills/` folder.
+    for a in artifacts.iter().filter(|a| {
+        matches!(
+            a.format,
+            Format::ClaudePlugin | Format::AgentPluginsManifest
+        )
+    }) {
+        let p = path(a);
+        let mut root = dir_of(p);
+        if let Some(r) = root.strip_suffix(".claude-plugin/") {
+            root = r;
+        }
+        let name = match &a.model {
+            Model::Plugin(m) => m.name.value.clone(),
+            _ => root
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .unwrap_or("")
+                .to_string(),
+        };
+        let span = match &a.model {
+            Model::Plugin(m) => m.name.span,
+            _ => Span::default(),
+        };
+        let pn = g.add(NodeKind::Plugin, name, a.file, span);
+        let skills_dir = format!("{root}skills/");
+        let mut inside: Vec<(&String, NodeIndex)> = skill_by_dir
+            .iter()
+            .filter(|(d, _)| {
+                d.starts_with(&skills_dir)
+                    && d[skills_dir.len()..]
+                        .trim_end_matches('/')
+                        .split('/')
+                        .count()
+                        == 1
+            })
+            .map(|(d, &n)| (d, n))
+            .collect();
+        inside.sort();
+        for (_, sk) in inside {
+            g.edge(pn, sk, EdgeKind::Contains, a.file, span);
+            g.loaded_by.entry(sk).or_default().push(pn);
+        }
+    }
+
+    // Loom agents: a2a delegation and skill libraries.
+    let mut loom_by_name: BTreeMap<String, Vec<NodeIndex>> = BTreeMap::new();
+    let mut loom_nodes = Vec::new();
+    for a in artifacts {
+        if let Model::LoomAgentSpec(spec) = &a.model {
+            let n = g.add(
+                NodeKind::Agent,
+                spec.name.value.clone(),
+                a.file,
+                spec.name.span,
+            );
+            g.graph[n].cap = spec
+                .policies
+                .as_ref()
+                .and_then(|p| p.get("max_iterations"))
+                .and_then(|v| v.as_u64());
+            loom_by_name
+                .entry(spec.name.value.clone())
+                .or_default()
+                .push(n);
+            loom_nodes.push((a, spec, n));
+        }
+    }
+    for (a, spec, n) in &loom_nodes {
+        let dir = dir_of(path(a)).to_string();
+        for cap in &spec.capabilities {
+            match cap.value.get("kind").and_then(|k| k.as_str()) {
+                Some("a2a") => {
+                    let Some(agent) = cap.value.get("agent").and_then(|v| v.as_str()) else {
+                        continue;
+                    };
+                    match loom_by_name.get(agent).and_then(|v| v.first()) {
+                        Some(&to) => g.edge(*n, to, EdgeKind::Delegates, a.file, cap.span),
+                        None => g.unresolved.push(Unresolved {
+                            expected: "agent",
+                            name: agent.to_string(),
+                            file: a.file,
+                            span: cap.span,
+                            searched: "Loom agent specs in the repository".into(),
+                        }),
+                    }
+                }
+                Some("skills") => {
+                    let Some(lib) = cap.value.get("library").and_then(|v| v.as_str()) else {
+                        continue;
+                    };
+                    let Some(rel) = lib.strip_prefix("./") else {
+                        continue;
+                    }; // under ai.skills_root: outside the repo's view
+                    let Some(lib_dir) = join(&dir, rel) else {
+                        continue;
+                    };
+                    let lib_dir = format!("{lib_dir}/");
+                    let include: Vec<&str> = cap
+                        .value
+                        .get("include")
+                        .and_then(|v| v.as_array())
+                        .map(|v| v.iter().filter_map(|x| x.as_str()).collect())
+                        .unwrap_or_default();
+                    let mut found: Vec<(String, NodeIndex)> = skill_by_dir
+                        .iter()
+                        .filter(|(d, _)| d.starts_with(&lib_dir))
+                        .map(|(d, &s)| (d.clone(), s))
+                        .collect();
+                    found.sort();
+                    for (d, s) in found {
+                        let folder = d.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+                        if include.is_empty()
+                            || include.contains(&folder)
+                            || include.contains(&g.graph[s].name.as_str())
+                        {
+                            g.uses_skill(*n, s, a.file, cap.span);
+                        }
+                    }
+                    g.loader_roots.push(dir.clone());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // Bailey assistants: skills[].path and instructions.
+    for a in artifacts {
+        let Model::BaileyAssistant(b) = &a.model else {
+            continue;
+        };
+        let dir = dir_of(path(a)).to_string();
+        let n = g.add(
+            NodeKind::Assistant,
+            b.name.value.clone(),
+            a.file,
+            b.name.span,
+        );
+        let mut refs: Vec<&Spanned<String>> =
+            b.skills.iter().filter_map(|s| s.path.as_ref()).collect();
+        refs.extend(b.instructions.as_ref());
+        for r in refs {
+            let Some(target) = join(&dir, &r.value) else {
+                continue;
+            };
+            let folder = format!(
+                "{}/",
+                target
+                    .strip_suffix("/SKILL.md")
+                    .or_else(|| target.strip_suffix("SKILL.md"))
+                    .unwrap_or(&target)
+                    .trim_end_matches('/')
+            );
+            match skill_by_dir.get(&folder) {
+                Some(&s) => g.uses_skill(n, s, a.file, r.span),
+                None => g.unresolved.push(Unresolved {
+                    expected: "skill",
+                    name: r.value.clone(),
+                    file: a.file,
+                    span: r.span,
+                    searched: format!("{folder}SKILL.md"),
+                }),
+            }
+        }
+        g.loader_roots.push(dir);
+    }
+
+    // OpenCode: contract `applicable_skills` (anywhere in the contract) and
+    // agent frontmatter `skills`, by name.
+    for a in artifacts {
+        let dir = dir_of(path(a)).to_string();
+        let (n, names): (NodeIndex, Vec<Spanned<String>>) = match (&a.model, a.format) {
+            (Model::OpenCodeContract(_), _) => {
+                let n = g.add(NodeKind::Contract, path(a), a.file, Span::default());
+                (n, collect_named(&a.document, "applicable_skills"))
+            }
+            (Model::Frontmatter(fm), Format::PluginAgent) => {
+                let names = match &fm.skills {
+                    Some(s) => s
+                        .value
+                        .iter()
+                        .map(|v| Spanned {
+                            span: s.span,
+                            value: v.clone(),
+                        })
+                        .collect(),
+                    None => continue,
+                };
+                let name = dir_of(path(a)).to_string() + path(a).rsplit('/').next().unwrap_or("");
+                let n = g.add(NodeKind::Agent, name, a.file, Span::default());
+                (n, names)
+            }
+            _ => continue,
+        };
+        // An OpenCode agent's folder is `agents/`; its skills are looked up from the repo folder above.
+        let from = dir.strip_suffix("agents/").unwrap_or(&dir).to_string();
+        for s in names {
+            match nearest(&skill_by_name, &s.value, &from) {
+                Some(sk) => g.uses_skill(n, sk, a.file, s.span),
+                None => g.unresolved.push(Unresolved {
+                    expected: "skill",
+                    name: s.value.clone(),
+                    file: a.file,
+                    span: s.span,
+                    searched: "skills by name in the repository".into(),
+                }),
+            }
+        }
+        g.loader_roots.push(from);
+    }
+
+    g.loader_roots.sort();
+    g.loader_roots.dedup();
+    g.unresolved.sort_by_key(|u| (u.file, u.span));
+    g
+}
+
+fn name_differs(folder: &str, name: &str) -> bool {
+    !folder.is_empty() && folder != name
+}
+
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
+
+/// Every string in arrays under key `key`, anywhere in the document, with spans.
+fn collect_named(doc: &skein_syntax::Document, key: &str) -> Vec<Spanned<String>> {
+    let mut out = Vec::new();
+    let Some(root) = doc.root() else { return out };
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        if let Some(entries) = doc.entries(id) {
+            for e in entries.iter().rev() {
+                if doc.as_str(e.key) == Some(key)
+                    && let Some(items) = doc.items(e.value)
+                {
+                    for &i in items {
+                        if let Some(s) = doc.as_str(i) {
+                            out.push(Spanned {
+                                span: doc.node(i).span,
+                                value: s.to_string(),
+                            });
+                        }
+                    }
+                }
+                stack.push(e.value);
+            }
+        } else if let Some(items) = doc.items(id) {
+            stack.extend(items.iter().rev());
+        }
+    }
+    out.sort_by_key(|s| s.span);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths() {
+        assert_eq!(join("a/b/", "../c/./d"), Some("a/c/d".into()));
+        assert_eq!(join("a/", "../../x"), None);
+        assert_eq!(
+            pack_path("x/packs/core/skills/a/"),
+            Some(("x/", "core", "skills/a/"))
+        );
+        assert_eq!(
+            pack_path("packs/core/pack.json"),
+            Some(("", "core", "pack.json"))
+        );
+        assert_eq!(dir_of("a/b/c.json"), "a/b/");
+    }
+}

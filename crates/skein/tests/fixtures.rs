@@ -1,0 +1,89 @@
+//! Rule fixtures: every folder `corpus/rules/<rule-name>/<case>/` is a mini
+//! repository with an `expected.out` file listing, sorted, every diagnostic
+//! skein reports on it as `path:line:col: CODE message`. Cases named
+//! `clean*` must not report their rule.
+//!
+//! `SKEIN_BLESS=1 cargo test -p skein --test fixtures` (or `cargo xtask bless`)
+//! rewrites the expectations from the current output.
+
+use std::path::{Path, PathBuf};
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/rules")
+}
+
+fn cases() -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    for rule in std::fs::read_dir(corpus()).expect("corpus/rules exists") {
+        let rule = rule.expect("entry").path();
+        if !rule.is_dir() {
+            continue;
+        }
+        let name = rule
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("UTF-8 rule folder")
+            .to_string();
+        for case in std::fs::read_dir(&rule).expect("rule folder") {
+            let case = case.expect("entry").path();
+            if case.is_dir() {
+                out.push((name.clone(), case));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `path:line:col: CODE message` of every diagnostic of `root`, sorted.
+pub fn render(root: &Path) -> String {
+    let report = skein::check(root, &skein::Options::default()).expect("fixture readable");
+    let mut lines: Vec<String> = report
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            let f = report.sources().get(d.primary.file);
+            let lc = f.line_col(d.primary.span.start as usize);
+            format!(
+                "{}:{}:{}: {} {}",
+                f.path(),
+                lc.line,
+                lc.column,
+                d.rule.code,
+                d.message
+            )
+        })
+        .collect();
+    lines.sort();
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn rule_fixtures() {
+    let bless = std::env::var_os("SKEIN_BLESS").is_some();
+    let mut failures = Vec::new();
+    let all = cases();
+    assert!(!all.is_empty(), "no fixtures under corpus/rules");
+    for (rule, case) in &all {
+        let got = render(case);
+        let expected_path = case.join("expected.out");
+        if bless {
+            std::fs::write(&expected_path, &got).expect("write expected.out");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path)
+            .unwrap_or_else(|_| panic!("{} has no expected.out", case.display()));
+        if got != expected {
+            failures.push(format!(
+                "{rule}/{}:\n--- expected\n{expected}--- got\n{got}",
+                case.file_name().unwrap().to_string_lossy()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} fixture(s) differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
