@@ -83,6 +83,16 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
         }
     };
     let syntax_failed = !syntax_diags.is_empty() && document.root().is_none();
+    // A tree repaired around a syntax error, an undefined alias or a depth cut
+    // is not what the author wrote: validating it would report the repair.
+    let tree_damaged = syntax_diags.iter().any(|d| {
+        [
+            syn::SYNTAX_ERROR,
+            syn::UNDEFINED_ALIAS,
+            syn::NESTING_TOO_DEEP,
+        ]
+        .contains(&d.rule)
+    });
     let unterminated = syntax_diags
         .iter()
         .any(|d| d.rule == syn::UNTERMINATED_FRONTMATTER);
@@ -147,8 +157,9 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
     let anchor = frontmatter
         .map(|f| f.open)
         .unwrap_or_else(|| Span::new(0, text.find('\n').unwrap_or(text.len())));
-    let mut schema_ok = true;
+    let mut schema_ok = !tree_damaged;
     match document.to_json(EXPANSION_LIMIT) {
+        Ok(_) if tree_damaged => {}
         Ok(instance) => {
             let errs = schema::validate(format, file, &document, &instance, anchor);
             schema_ok = errs.is_empty();
@@ -172,6 +183,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                 .with_label("aliases in this document expand without bound")
                 .with_note("schema validation of this file is skipped"),
             );
+            schema_ok = false;
         }
     }
     let model = match read_model(format, &document) {
@@ -226,6 +238,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
             }
         }
         Format::OpenCodeContract => Model::OpenCodeContract(read(doc)?),
+        Format::OpenCodeConfig => Model::OpenCodeConfig(read(doc)?),
         Format::LoomAgentSpec => Model::LoomAgentSpec(read(doc)?),
         Format::LoopmasterManifest => Model::LoopmasterManifest(read(doc)?),
         Format::BaileyAssistant => Model::BaileyAssistant(read(doc)?),

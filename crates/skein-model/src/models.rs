@@ -14,15 +14,73 @@ use std::collections::BTreeMap;
 
 /// A string or a list of strings (`allowed-tools: Read, Grep` or `[Read, Grep]`).
 ///
-/// Used inside [`Spanned`]: serde's untagged enums buffer their input, which
-/// drops the spans of anything inside them, so the span is kept one level up.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
+/// Used inside [`Spanned`], which keeps the span of the whole value.
+#[derive(Debug, Clone, PartialEq)]
 pub enum OneOrMany {
     /// One string (tools are comma or space separated).
     One(String),
     /// A list of strings.
     Many(Vec<String>),
+}
+
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = OneOrMany;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string or a list of strings")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<OneOrMany, E> {
+                Ok(OneOrMany::One(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<OneOrMany, A::Error> {
+                let mut v = Vec::new();
+                while let Some(s) = seq.next_element::<String>()? {
+                    v.push(s);
+                }
+                Ok(OneOrMany::Many(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl OneOrMany {
+    /// The items: a list as it is; a string split at commas, or at white
+    /// space when it has no comma, never inside parentheses
+    /// (`Bash(git add:*), Read` is two tools).
+    pub fn items(&self) -> Vec<&str> {
+        match self {
+            OneOrMany::One(s) => {
+                let sep = if s.contains(',') {
+                    |c: char| c == ','
+                } else {
+                    |c: char| c.is_whitespace()
+                };
+                let mut out = Vec::new();
+                let (mut depth, mut start) = (0i32, 0usize);
+                for (i, c) in s.char_indices() {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        c if depth == 0 && sep(c) => {
+                            out.push(s[start..i].trim());
+                            start = i + c.len_utf8();
+                        }
+                        _ => {}
+                    }
+                }
+                out.push(s[start..].trim());
+                out.retain(|t| !t.is_empty());
+                out
+            }
+            OneOrMany::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 /// skilldrop loop manifest (`formats/skilldrop-loop.schema.json`).
@@ -252,4 +310,20 @@ pub enum Model {
     McpConfig(McpConfig),
     /// A format with no typed model (LOOP.md: its body is read by a later pass).
     None,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OneOrMany;
+
+    #[test]
+    fn tool_lists_split_outside_parentheses() {
+        let one = OneOrMany::One("Bash(git add:*), Read, mcp__db__query".into());
+        assert_eq!(one.items(), ["Bash(git add:*)", "Read", "mcp__db__query"]);
+        assert_eq!(
+            OneOrMany::One("Read Grep  Glob".into()).items(),
+            ["Read", "Grep", "Glob"]
+        );
+        assert_eq!(OneOrMany::Many(vec!["Write".into()]).items(), ["Write"]);
+    }
 }

@@ -142,7 +142,7 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
             }),
             NodeKind::Mapping(entries) => v.visit_map(Map {
                 doc: self.doc,
-                entries: entries.iter(),
+                entries: last_wins(self.doc, entries).into_iter(),
                 value: None,
             }),
             NodeKind::Alias(_) => unreachable!("kind() resolves aliases"),
@@ -236,9 +236,23 @@ impl<'de> SeqAccess<'de> for Seq<'de> {
     }
 }
 
+/// The entries of a mapping with duplicate keys removed, keeping the last
+/// occurrence (serde_json's rule; the syntax layer reports the duplicate).
+fn last_wins(doc: &Document, entries: &[crate::document::Entry]) -> Vec<crate::document::Entry> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<_> = entries
+        .iter()
+        .rev()
+        .filter(|e| seen.insert(doc.key_text(e.key)))
+        .copied()
+        .collect();
+    out.reverse();
+    out
+}
+
 struct Map<'a> {
     doc: &'a Document,
-    entries: std::slice::Iter<'a, crate::document::Entry>,
+    entries: std::vec::IntoIter<crate::document::Entry>,
     value: Option<NodeId>,
 }
 

@@ -165,3 +165,65 @@ fn symlinks_are_not_followed_out_of_the_root() {
         "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n"
     );
 }
+
+#[test]
+fn file_too_large_is_reported_not_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "skills/big/SKILL.md",
+        &format!("---\nname: big\ndescription: {}\n---\n", "x".repeat(200)),
+    );
+    let o = skein(&["check", "--max-file-size", "100"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("error[SYN010]: file is 232 bytes, over the limit of 100 bytes; not read [file-too-large]\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn fifo_with_artifact_name_is_reported_never_opened() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("skills/pipe")).expect("mkdir");
+    let fifo = dir.path().join("skills/pipe/SKILL.md");
+    let status = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+    // Reading a FIFO with no writer blocks forever: finishing at all is the test.
+    let o = skein(&["check", "--format", "json"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["diagnostics"][0]["code"], "SYN011");
+    assert_eq!(v["diagnostics"][0]["path"], "skills/pipe/SKILL.md");
+}
+
+/// Output is byte-identical for one and two worker threads on the whole real corpus.
+#[test]
+fn output_does_not_depend_on_thread_count() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
+    if !corpus.is_dir() {
+        eprintln!("skipped: {} is absent", corpus.display());
+        return;
+    }
+    let run = |threads: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_skein"))
+            .args(["check", "--format", "json", "--threads", threads])
+            .arg(&corpus)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("skein runs");
+        o.stdout
+    };
+    let one = run("1");
+    let two = run("2");
+    assert!(one.len() > 1000, "suspiciously small output");
+    assert!(
+        one == two,
+        "output differs between --threads 1 and --threads 2"
+    );
+}

@@ -4,7 +4,8 @@
 //! `clean*` must not report their rule.
 //!
 //! `SKEIN_BLESS=1 cargo test -p skein --test fixtures` (or `cargo xtask bless`)
-//! rewrites the expectations from the current output.
+//! rewrites the expectations from the current output. `SKEIN_FIXTURE=<rule>`
+//! (comma-separated) limits a run to those rules' folders.
 
 use std::path::{Path, PathBuf};
 
@@ -62,9 +63,15 @@ pub fn render(root: &Path) -> String {
 fn rule_fixtures() {
     let bless = std::env::var_os("SKEIN_BLESS").is_some();
     let mut failures = Vec::new();
+    let only: Option<Vec<String>> = std::env::var("SKEIN_FIXTURE")
+        .ok()
+        .map(|v| v.split(',').map(str::to_string).collect());
     let all = cases();
     assert!(!all.is_empty(), "no fixtures under corpus/rules");
     for (rule, case) in &all {
+        if only.as_ref().is_some_and(|o| !o.contains(rule)) {
+            continue;
+        }
         let got = render(case);
         let expected_path = case.join("expected.out");
         if bless {
@@ -86,4 +93,51 @@ fn rule_fixtures() {
         failures.len(),
         failures.join("\n")
     );
+}
+/// Tidy: every registered rule has a doc, a failing fixture (a case whose
+/// output has its code) and a clean fixture (a `clean*` case whose output
+/// does not).
+#[test]
+fn every_rule_has_doc_and_fixtures() {
+    // Rules about reading files cannot be a committed fixture (a 10 MiB file,
+    // a FIFO); `tests/cli.rs` covers them.
+    const IO_RULES: &[&str] = &["file-too-large", "unreadable-file"];
+    let all = cases();
+    let mut missing = Vec::new();
+    for rule in skein::rules::all() {
+        if !rule.doc.contains("## What it does") || !rule.doc.contains("## Why is this bad?") {
+            missing.push(format!("{} ({}) has no full doc", rule.name, rule.code));
+        }
+        let mine: Vec<_> = all.iter().filter(|(r, _)| r == rule.name).collect();
+        let expected =
+            |c: &PathBuf| std::fs::read_to_string(c.join("expected.out")).unwrap_or_default();
+        let fails = mine.iter().any(|(_, c)| {
+            expected(c)
+                .lines()
+                .any(|l| l.contains(&format!(": {} ", rule.code)))
+        });
+        let clean = mine.iter().any(|(_, c)| {
+            c.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("clean")
+                && !expected(c).contains(&format!(": {} ", rule.code))
+        });
+        if IO_RULES.contains(&rule.name) {
+            continue;
+        }
+        if !fails {
+            missing.push(format!(
+                "{} ({}) has no failing fixture in corpus/rules/{}/",
+                rule.name, rule.code, rule.name
+            ));
+        }
+        if !clean {
+            missing.push(format!(
+                "{} ({}) has no clean fixture in corpus/rules/{}/clean*/",
+                rule.name, rule.code, rule.name
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
