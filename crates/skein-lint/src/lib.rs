@@ -46,7 +46,23 @@ pub struct Pass {
 pub const PASSES: &[Pass] = &[
     rules::flow::unreachable_stage::PASS,
     rules::flow::uncapped_cycle::PASS,
+    rules::flow::revise_to_not_earlier::PASS,
+    rules::flow::revise_without_target::PASS,
+    rules::flow::one_sided_gate::PASS,
+    rules::flow::gate_without_blocked::PASS,
+    rules::flow::unknown_verdict::PASS,
+    rules::flow::wildcard_outside_wrapper::PASS,
+    rules::flow::mechanical_gate_script::PASS,
+    rules::perm::undeclared_write_tool::PASS,
+    rules::perm::unknown_tool_server::PASS,
+    rules::perm::conflicting_actions::PASS,
+    rules::perm::write_without_permission::PASS,
     rules::refs::duplicate_gate_id::PASS,
+    rules::refs::unknown_skill::PASS,
+    rules::refs::unknown_agent::PASS,
+    rules::refs::orphan_skill::PASS,
+    rules::refs::name_mismatch::PASS,
+    rules::refs::missing_file::PASS,
 ];
 
 /// Runs every pass in parallel and returns their diagnostics (unsorted).

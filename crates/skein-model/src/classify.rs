@@ -80,6 +80,9 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         "hooks.json" if parent == "hooks" => sure(Format::ClaudeHooks),
         ".mcp.json" | "mcp.json" => sure(Format::McpConfig),
         "contract.json" => sure(Format::OpenCodeContract),
+        "opencode.json" | "opencode.jsonc" | "opencode.json.template" => {
+            sure(Format::OpenCodeConfig)
+        }
         "loop.yaml" | "loop.yml" => sure(Format::LoopmasterManifest),
         "agent.yaml" | "agent.yml" => maybe(Format::LoomAgentSpec),
         _ if name.ends_with(".loop.yaml") || name.ends_with(".loop.yml") => {
@@ -195,6 +198,11 @@ mod tests {
         );
         assert_eq!(f("a/b/.vscode/mcp.json"), Some((Format::McpConfig, true)));
         assert_eq!(f("README.md"), None);
+        assert_eq!(
+            f("kit/opencode.json.template"),
+            Some((Format::OpenCodeConfig, true))
+        );
+        assert_eq!(f("opencode.jsonc"), Some((Format::OpenCodeConfig, true)));
         assert_eq!(
             f("x/research.loop.yaml"),
             Some((Format::LoopmasterManifest, true))

@@ -82,6 +82,17 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             (p.document, p.frontmatter, p.diagnostics)
         }
     };
+    // OpenCode reads its config as JSONC: comments are not errors there.
+    let syntax_diags: Vec<Diagnostic> = if candidate.format == Format::OpenCodeConfig {
+        syntax_diags
+            .into_iter()
+            .filter(|d| {
+                !(d.rule == syn::SYNTAX_ERROR && d.message == "comments are not allowed in JSON")
+            })
+            .collect()
+    } else {
+        syntax_diags
+    };
     let syntax_failed = !syntax_diags.is_empty() && document.root().is_none();
     // A tree repaired around a syntax error, an undefined alias or a depth cut
     // is not what the author wrote: validating it would report the repair.

@@ -61,6 +61,9 @@ formats! {
     AgentSkill => "agent-skill", Markdown, Some("agent-skill-frontmatter");
     /// OpenCode orchestration contract, `contract.json` / `*contract*.json`.
     OpenCodeContract => "opencode-contract", Json, Some("opencode-contract");
+    /// OpenCode config, `opencode.json`, `opencode.jsonc`, `opencode.json.template`
+    /// (JSONC: comments allowed).
+    OpenCodeConfig => "opencode-config", Json, Some("opencode-config");
     /// Loom AgentSpec v1, `*.agent.yaml` / `agent.yaml` with `spec_version: 1`.
     LoomAgentSpec => "loom-agent-spec", Yaml, Some("loom-agent-spec-v1");
     /// Loopmaster loop manifest v0.1, `loop.yaml` / `<id>.loop.yaml`.

@@ -24,6 +24,9 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use skein_syntax::{FileId, SourceMap, Span, Spanned};
 use std::collections::{BTreeMap, HashMap};
 
+pub mod mcp;
+pub use mcp::{AssistantMcp, ServerDecl};
+
 /// What a node stands for (DESIGN.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)]
@@ -38,6 +41,8 @@ pub enum NodeKind {
     /// Loom spec, plugin agent, OpenCode agent.
     Agent,
     Contract,
+    /// skilldrop `catalogue.json` (its outcomes list skills).
+    Catalogue,
     /// Loopmaster manifest.
     LoopManifest,
     Plugin,
@@ -120,6 +125,13 @@ pub enum EdgeKind {
     Delegates,
     /// agent/assistant/plugin -> MCP server.
     Connects,
+    /// MCP server -> tool.
+    Provides,
+    /// assistant -> tool it declares; `write` for a Bailey `write_tools` entry.
+    Declares {
+        /// The tool is declared as a write.
+        write: bool,
+    },
 }
 
 /// An edge with the verdict that takes it, its cap, and the span that declares it.
@@ -206,6 +218,10 @@ pub struct RepoGraph {
     loaded_by: HashMap<NodeIndex, Vec<NodeIndex>>,
     /// Folders that hold a skill loader (for orphan scope), sorted.
     loader_roots: Vec<String>,
+    /// The same folders with the kind of loader each holds, sorted.
+    loader_scopes: Vec<(String, NodeKind)>,
+    /// Bailey assistants with their MCP wiring ([`mcp`]).
+    assistant_mcp: Vec<mcp::AssistantMcp>,
 }
 
 impl RepoGraph {
@@ -244,6 +260,17 @@ impl RepoGraph {
     /// hold an artifact which loads skills by reference.
     pub fn loader_roots(&self) -> &[String] {
         &self.loader_roots
+    }
+
+    /// [`Self::loader_roots`] with the kind of loader that makes each one
+    /// (`Loop`, `Agent`, `Assistant`, `Contract`, `Catalogue`), sorted.
+    pub fn loader_scopes(&self) -> &[(String, NodeKind)] {
+        &self.loader_scopes
+    }
+
+    fn loader_root(&mut self, dir: String, kind: NodeKind) {
+        self.loader_scopes.push((dir.clone(), kind));
+        self.loader_roots.push(dir);
     }
 
     fn add(
@@ -327,7 +354,13 @@ fn pack_path(path: &str) -> Option<(&str, &str, &str)> {
 ///   wrapper stands for any generator and resolves to nothing.
 /// - Agent Skills in `<plugin root>/skills/*/` are contained by the plugin
 ///   (Claude Code auto-loads that folder); the plugin root is the folder of
-///   `plugin.json`, or its parent when that folder is `.claude-plugin`.
+///   `plugin.json`, or its parent when that folder is `.claude-plugin`. When
+///   an OpenCode config sits at the plugin root (an OpenCode kit), the config's
+///   agents load the skills and the plugin only contains them.
+/// - OpenCode config `agent.<name>.skills`: skills by name, nearest the
+///   config's folder first.
+/// - skilldrop catalogue outcome `skills`: `<prefix>packs/*/skills/<name>/`
+///   beside `catalogue.json`.
 /// - Bailey `skills[].path` and `instructions`: a path relative to
 ///   `assistant.json` naming a `SKILL.md` or its folder.
 /// - Loom `skills` capability `library: ./name`: the folder beside the spec,
@@ -335,6 +368,8 @@ fn pack_path(path: &str) -> Option<(&str, &str, &str)> {
 ///   that `name` anywhere in the repository.
 /// - OpenCode contract `applicable_skills`, and OpenCode agent frontmatter
 ///   `skills`: skills by name, nearest folder first.
+/// - MCP: servers of every MCP config; Bailey `mcp` relative to
+///   `assistant.json`, and a plugin's root `.mcp.json` / `mcp.json` (see [`mcp`]).
 pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     let mut g = RepoGraph::default();
     let path = |a: &Artifact| sources.get(a.file).path();
@@ -578,7 +613,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             terminals,
             vocabulary: vocab.map(|(_, f, _)| *f),
         });
-        g.loader_roots.push(prefix);
+        g.loader_root(prefix, NodeKind::Loop);
     }
 
     // Plugins contain the skills of their `skills/` folder.
@@ -590,8 +625,10 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     }) {
         let p = path(a);
         let mut root = dir_of(p);
-        if let Some(r) = root.strip_suffix(".claude-plugin/") {
-            root = r;
+        // `.claude-plugin/`, `.cursor-plugin/`, `.codex-plugin/`: the root is above.
+        let last = root.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+        if last.starts_with('.') && last.ends_with("-plugin") {
+            root = &root[..root.len() - last.len() - 1];
         }
         let name = match &a.model {
             Model::Plugin(m) => m.name.value.clone(),
@@ -621,9 +658,17 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             .map(|(d, &n)| (d, n))
             .collect();
         inside.sort();
+        // An OpenCode kit (an OpenCode config at the plugin root) attaches its
+        // skills to agents in that config; the manifest only describes the
+        // package, so it contains the skills without loading them.
+        let opencode_kit = artifacts
+            .iter()
+            .any(|o| o.format == Format::OpenCodeConfig && dir_of(path(o)) == root);
         for (_, sk) in inside {
             g.edge(pn, sk, EdgeKind::Contains, a.file, span);
-            g.loaded_by.entry(sk).or_default().push(pn);
+            if !opencode_kit {
+                g.loaded_by.entry(sk).or_default().push(pn);
+            }
         }
     }
 
@@ -652,19 +697,24 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     }
     for (a, spec, n) in &loom_nodes {
         let dir = dir_of(path(a)).to_string();
-        for cap in &spec.capabilities {
+        for (ci, cap) in spec.capabilities.iter().enumerate() {
             match cap.value.get("kind").and_then(|k| k.as_str()) {
                 Some("a2a") => {
                     let Some(agent) = cap.value.get("agent").and_then(|v| v.as_str()) else {
                         continue;
                     };
+                    // Point at the `agent` value, not the whole capability.
+                    let span = match a.document.pointer(&format!("/capabilities/{ci}/agent")) {
+                        Some((id, true)) => a.document.node(id).span,
+                        _ => cap.span,
+                    };
                     match loom_by_name.get(agent).and_then(|v| v.first()) {
-                        Some(&to) => g.edge(*n, to, EdgeKind::Delegates, a.file, cap.span),
+                        Some(&to) => g.edge(*n, to, EdgeKind::Delegates, a.file, span),
                         None => g.unresolved.push(Unresolved {
                             expected: "agent",
                             name: agent.to_string(),
                             file: a.file,
-                            span: cap.span,
+                            span,
                             searched: "Loom agent specs in the repository".into(),
                         }),
                     }
@@ -701,7 +751,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                             g.uses_skill(*n, s, a.file, cap.span);
                         }
                     }
-                    g.loader_roots.push(dir.clone());
+                    g.loader_root(dir.clone(), NodeKind::Agent);
                 }
                 _ => {}
             }
@@ -746,7 +796,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                 }),
             }
         }
-        g.loader_roots.push(dir);
+        g.loader_root(dir, NodeKind::Assistant);
     }
 
     // OpenCode: contract `applicable_skills` (anywhere in the contract) and
@@ -790,11 +840,85 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                 }),
             }
         }
-        g.loader_roots.push(from);
+        let kind = g.graph[n].kind;
+        g.loader_root(from, kind);
     }
+
+    // OpenCode config: each `agent.<name>.skills`, by name, nearest the config.
+    for a in artifacts {
+        let Model::OpenCodeConfig(c) = &a.model else {
+            continue;
+        };
+        let dir = dir_of(path(a)).to_string();
+        let doc = &a.document;
+        let agents = doc.root().and_then(|r| doc.get(r, "agent"));
+        for (name, agent) in &c.agent {
+            let span = agents
+                .and_then(|m| doc.get_entry(m, name))
+                .map(|e| doc.node(e.key).span)
+                .unwrap_or_default();
+            let n = g.add(NodeKind::Agent, name.clone(), a.file, span);
+            for s in &agent.skills {
+                match nearest(&skill_by_name, &s.value, &dir) {
+                    Some(sk) => g.uses_skill(n, sk, a.file, s.span),
+                    None => g.unresolved.push(Unresolved {
+                        expected: "skill",
+                        name: s.value.clone(),
+                        file: a.file,
+                        span: s.span,
+                        searched: "skills by name in the repository".into(),
+                    }),
+                }
+            }
+        }
+        g.loader_root(dir, NodeKind::Agent);
+    }
+
+    // skilldrop catalogue outcomes: skills by name in any pack beside it.
+    for a in artifacts {
+        let Model::SkilldropCatalogue(c) = &a.model else {
+            continue;
+        };
+        if c.outcomes.is_empty() {
+            continue;
+        }
+        let prefix = dir_of(path(a)).to_string();
+        let n = g.add(NodeKind::Catalogue, path(a), a.file, Span::default());
+        let mut names: Vec<&Spanned<String>> =
+            c.outcomes.values().flat_map(|o| &o.skills).collect();
+        names.sort_by_key(|s| s.span);
+        for s in names {
+            let found = skill_by_name.get(&s.value).and_then(|cands| {
+                cands
+                    .iter()
+                    .filter(|(d, _)| {
+                        pack_path(d).is_some_and(|(x, _, rest)| {
+                            x == prefix && rest == format!("skills/{}/", s.value)
+                        })
+                    })
+                    .min_by(|x, y| x.0.cmp(&y.0))
+                    .map(|&(_, sk)| sk)
+            });
+            match found {
+                Some(sk) => g.uses_skill(n, sk, a.file, s.span),
+                None => g.unresolved.push(Unresolved {
+                    expected: "skill",
+                    name: s.value.clone(),
+                    file: a.file,
+                    span: s.span,
+                    searched: format!("{prefix}packs/*/skills/{}/", s.value),
+                }),
+            }
+        }
+        g.loader_root(prefix, NodeKind::Catalogue);
+    }
+
+    mcp::link(&mut g, artifacts, sources);
 
     g.loader_roots.sort();
     g.loader_roots.dedup();
+    g.loader_scopes.sort();
+    g.loader_scopes.dedup();
     g.unresolved.sort_by_key(|u| (u.file, u.span));
     g
 }

@@ -156,6 +156,17 @@ pub struct SkilldropCatalogue {
     /// Pack names in display order.
     #[serde(default)]
     pub packs: Vec<Spanned<String>>,
+    /// Outcome name -> the skills it lists (the catalogue's browse axis).
+    #[serde(default)]
+    pub outcomes: BTreeMap<String, SkilldropOutcome>,
+}
+
+/// One outcome of a skilldrop catalogue.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct SkilldropOutcome {
+    /// Skills by name.
+    #[serde(default)]
+    pub skills: Vec<Spanned<String>>,
 }
 
 /// Agent Skills frontmatter (agentskills specification; also the
@@ -184,6 +195,41 @@ pub struct OpenCodeContract {
     pub governance: Option<Value>,
     /// Retry policy.
     pub retry: Option<Value>,
+}
+
+/// OpenCode configuration (`opencode.json`, `opencode.jsonc`, `opencode.json.template`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct OpenCodeConfig {
+    /// Agents by name.
+    #[serde(default)]
+    pub agent: BTreeMap<String, OpenCodeAgent>,
+    /// Skill search paths.
+    pub skills: Option<OpenCodeSkills>,
+    /// MCP servers by name.
+    #[serde(default)]
+    pub mcp: BTreeMap<String, Spanned<Value>>,
+    /// Tool switches for every agent.
+    #[serde(default)]
+    pub tools: BTreeMap<String, Spanned<bool>>,
+}
+
+/// An agent of an OpenCode configuration.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct OpenCodeAgent {
+    /// Skills the agent loads, by name.
+    #[serde(default)]
+    pub skills: Vec<Spanned<String>>,
+    /// Tool switches of this agent.
+    #[serde(default)]
+    pub tools: BTreeMap<String, Spanned<bool>>,
+}
+
+/// `skills` of an OpenCode configuration.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct OpenCodeSkills {
+    /// Folders holding `<name>/SKILL.md`.
+    #[serde(default)]
+    pub paths: Vec<Spanned<String>>,
 }
 
 /// Loom AgentSpec v1 (`formats/loom-agent-spec-v1.schema-emitter.py.txt`).
@@ -301,6 +347,7 @@ pub enum Model {
     /// Frontmatter of a SKILL.md, plugin agent or command.
     Frontmatter(SkillFrontmatter),
     OpenCodeContract(OpenCodeContract),
+    OpenCodeConfig(OpenCodeConfig),
     LoomAgentSpec(LoomAgentSpec),
     LoopmasterManifest(LoopmasterManifest),
     BaileyAssistant(BaileyAssistant),

@@ -36,6 +36,7 @@ schemas!(
     "loom-agent-spec-v1",
     "loopmaster-loop",
     "mcp-config",
+    "opencode-config",
     "opencode-contract",
     "skilldrop-catalogue",
     "skilldrop-loop",

@@ -63,9 +63,12 @@ fn bailey_conformance_table() {
         (text, report)
     };
 
+    // The documents stand alone: the files they reference (instructions,
+    // persona, skills) are not there, so cross-file REF findings are expected.
+    let own = |l: &String| !l.contains(": REF");
     for case in valid {
         let (_, report) = run(&case["document"]);
-        let locs = common::locations(&report);
+        let locs: Vec<_> = common::locations(&report).into_iter().filter(own).collect();
         assert!(
             locs.is_empty(),
             "valid case {:?} gave {locs:?}",
@@ -86,7 +89,11 @@ fn bailey_conformance_table() {
         let mut doc = base["document"].clone();
         apply(&mut doc, &case["change"]);
         let (text, report) = run(&doc);
-        let diags = report.diagnostics();
+        let diags: Vec<_> = report
+            .diagnostics()
+            .iter()
+            .filter(|d| !d.rule.code.starts_with("REF"))
+            .collect();
         assert!(
             !diags.is_empty(),
             "invalid case {name:?} gave no diagnostic"
@@ -128,10 +135,19 @@ fn bailey_conformance_table() {
                 .map(|d| (&d.message, d.primary.span))
                 .collect::<Vec<_>>()
         );
+        // Format-level findings are all schema violations; repository-level
+        // rules (REF, PERM) may also see the change (a tool dropped from
+        // `tools` but still in `write_tools` is undeclared, PERM001).
         assert!(
-            diags.iter().all(|d| d.rule.code == "SCH001"),
+            diags
+                .iter()
+                .filter(|d| d.rule.code.starts_with("SYN") || d.rule.code.starts_with("SCH"))
+                .all(|d| d.rule.code == "SCH001"),
             "case {name:?}: {:?}",
             common::locations(&report)
+                .into_iter()
+                .filter(own)
+                .collect::<Vec<_>>()
         );
     }
 }

@@ -49,6 +49,11 @@ fn errors_exit_one_and_render_rustc_style() {
         "repo/assistant.json",
         "{\n  \"format_version\": \"1.0\",\n  \"name\": \"shop\",\n  \"title\": \"Shop\",\n  \"instructions\": \"skills/shop/SKILL.md\"\n}\n",
     );
+    write(
+        dir.path(),
+        "repo/skills/shop/SKILL.md",
+        "---\nname: shop\ndescription: Runs the shop.\n---\n",
+    );
     let o = skein(&["check", "repo"], dir.path());
     assert_eq!(o.status.code(), Some(1));
     let expected = "\
@@ -60,7 +65,7 @@ error[SCH001]: `/format_version` is `1.0`, expected `0.1` [schema-violation]
   │
   = note: bailey-assistant schema: /properties/format_version/const
 
-checked 1 file (bailey-assistant 1): 1 error, 0 warnings, 0 infos
+checked 2 files (agent-skill 1, bailey-assistant 1): 1 error, 0 warnings, 0 infos
 ";
     assert_eq!(stdout(&o), expected);
 }

@@ -42,6 +42,7 @@ fn skill_frontmatter_crlf() {
         "skills/Review/SKILL.md",
         "---\r\nname: Bad_Name\r\ndescription: Reviews a diff.\r\n---\r\n# Review\r\n",
         &[
+            "2:7: REF005 skill name `Bad_Name` does not match its folder `Review`",
             "2:7: SCH001 `/name` is `Bad_Name`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$`",
         ],
     );
@@ -95,7 +96,10 @@ fn bailey_version() {
     assert_diags(
         "assistant.json",
         "{\"format_version\": \"1.0\", \"name\": \"shop\", \"title\": \"Shop\", \"instructions\": \"skills/shop/SKILL.md\"}",
-        &["1:20: SCH001 `/format_version` is `1.0`, expected `0.1`"],
+        &[
+            "1:20: SCH001 `/format_version` is `1.0`, expected `0.1`",
+            "1:76: REF002 no skill at `skills/shop/SKILL.md`",
+        ],
     );
 }
 

@@ -1,3 +1,100 @@
 //! REF: references across files (DESIGN.md §6).
 
 pub mod duplicate_gate_id;
+pub mod missing_file;
+pub mod name_mismatch;
+pub mod orphan_skill;
+pub mod unknown_agent;
+pub mod unknown_skill;
+
+use std::collections::BTreeSet;
+
+/// Levenshtein distance (in characters) between `a` and `b`.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diag + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diag = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// The candidate nearest to `name` within edit distance 2, if any: the
+/// smallest distance, then the smallest candidate (deterministic).
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<(&'a str, usize)> {
+    let set: BTreeSet<&str> = candidates.into_iter().collect();
+    set.into_iter()
+        .map(|c| (c, edit_distance(name, c)))
+        .filter(|&(_, d)| d <= 2)
+        .min_by_key(|&(c, d)| (d, c))
+}
+
+/// Whether `path` (repo-relative, no trailing `/`) is a file or a folder
+/// holding at least one file.
+pub(crate) fn exists(files: &BTreeSet<String>, path: &str) -> bool {
+    if path.is_empty() {
+        return true;
+    }
+    if files.contains(path) {
+        return true;
+    }
+    let dir = format!("{}/", path.trim_end_matches('/'));
+    files
+        .range(dir.clone()..)
+        .next()
+        .is_some_and(|f| f.starts_with(&dir))
+}
+
+/// The folder of a repo-relative path, with trailing `/` (`""` at the root).
+pub(crate) fn dir_of(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}
+
+/// How a folder is named in a message: `a/b/` or "the repository root".
+pub(crate) fn folder_label(dir: &str) -> String {
+    if dir.is_empty() {
+        "the repository root".into()
+    } else {
+        format!("`{dir}`")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distance_and_closest() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "ab"), 2);
+        assert_eq!(edit_distance("plan", "plans"), 1);
+        assert_eq!(closest("plna", ["plan", "ship", "pla"]), Some(("pla", 1)));
+        assert_eq!(closest("zzzz", ["plan"]), None);
+    }
+
+    #[test]
+    fn existence() {
+        let files: BTreeSet<String> = ["a/b/c.md", "a/bb.md"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(exists(&files, "a/b"));
+        assert!(exists(&files, "a/b/c.md"));
+        assert!(!exists(&files, "a/c"));
+        assert!(!exists(&files, "a/b/c"));
+    }
+}

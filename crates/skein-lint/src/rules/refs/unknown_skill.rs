@@ -1,0 +1,87 @@
+//! REF002 `unknown-skill`.
+
+use super::{closest, dir_of};
+use crate::{Context, Pass};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "REF002",
+    name: "unknown-skill",
+    severity: Severity::Error,
+    summary: "a reference to a skill that does not exist",
+    doc: "## What it does\nReports a reference to a skill that names no `SKILL.md` where the \
+referencing format looks for it: a skilldrop stage's `skills` (its own pack, then the packs of \
+`pack.json` `requires`; a loop of that name also counts), a skilldrop catalogue outcome (any pack \
+beside `catalogue.json`), a Bailey assistant's `instructions` and `skills[].path` (a path relative \
+to `assistant.json`), an OpenCode contract's `applicable_skills`, an OpenCode agent's `skills` (in \
+`agents/*.md` frontmatter or `opencode.json` `agent.<name>.skills`). A note says where skein \
+looked; the help names the closest existing skill when one is within two edits.\n\n\
+## Why is this bad?\nThe runtime cannot load a skill that is not there: the stage or agent runs \
+without the instructions it was written for, usually silently. The cause is most often a typo, a \
+renamed skill, or a pack missing from `requires`.\n\n## Example\n```json\n// packs/core/loops/review/loop.json\n\
+{\"id\": \"draft\", \"skills\": [\"drfat\"]}\n```\nUse instead:\n```json\n{\"id\": \"draft\", \
+\"skills\": [\"draft\"]}\n```",
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let g = cx.graph;
+    let skills: Vec<(&str, &str)> = g
+        .skills()
+        .iter()
+        .map(|&s| (g.node(s).name.as_str(), cx.path(g.node(s).file)))
+        .collect();
+    let mut out = Vec::new();
+    for u in g.unresolved().iter().filter(|u| u.expected == "skill") {
+        // A path (`skills/x/SKILL.md`) is matched by its folder name.
+        let is_path = u.name.contains('/') || u.name.ends_with(".md");
+        let key = if is_path {
+            u.name
+                .trim_end_matches('/')
+                .trim_end_matches("SKILL.md")
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .unwrap_or("")
+        } else {
+            u.name.as_str()
+        };
+        let message = if is_path {
+            format!("no skill at {}", quote(&u.name))
+        } else {
+            format!("unknown skill {}", quote(&u.name))
+        };
+        let mut d = Diagnostic::new(RULE, u.file, u.span, message)
+            .with_label("no such skill")
+            .with_note(format!("skein looked for {}", u.searched));
+        match closest(key, skills.iter().map(|&(n, _)| n)) {
+            Some((name, 0)) => {
+                // The one nearest the reference: longest common folder prefix.
+                let from = cx.path(u.file);
+                let at = skills
+                    .iter()
+                    .filter(|&&(n, _)| n == name)
+                    .map(|&(_, p)| dir_of(p))
+                    .max_by_key(|p| (common_prefix(p, from), std::cmp::Reverse(*p)))
+                    .unwrap_or_default();
+                d = d.with_help(format!(
+                    "a skill named {} exists in `{at}`, outside the places searched",
+                    quote(name)
+                ));
+            }
+            Some((name, _)) => {
+                d = d.with_help(format!("did you mean {}?", quote(name)));
+            }
+            None => {}
+        }
+        out.push(d);
+    }
+    out
+}
+
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
