@@ -202,6 +202,9 @@ pub struct LoopFlow {
     pub terminals: [NodeIndex; 4],
     /// The vocabulary file used to classify verdicts, if any.
     pub vocabulary: Option<FileId>,
+    /// The skilldrop root: the folder that holds `packs/` (repo-relative, with
+    /// trailing `/`, `""` at the analyzed root). Gate ids are unique within it.
+    pub root: String,
 }
 
 /// The default revise cap of a skilldrop loop (`cap` default in the loop schema).
@@ -612,6 +615,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             gates,
             terminals,
             vocabulary: vocab.map(|(_, f, _)| *f),
+            root: prefix.clone(),
         });
         g.loader_root(prefix, NodeKind::Loop);
     }

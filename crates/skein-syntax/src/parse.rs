@@ -196,7 +196,11 @@ impl Parsers {
             return out;
         };
         let mut cx = Cx::new(file, text, &mut out);
-        collect_errors(&mut cx, tree.root_node(), true);
+        collect_errors(
+            &mut cx,
+            tree.root_node(),
+            text.contains("//") || text.contains("/*"),
+        );
         let root = tree.root_node();
         let mut values = named_children(root)
             .into_iter()
@@ -265,10 +269,8 @@ fn crlf_as_space_lf(text: &str) -> std::borrow::Cow<'_, str> {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut bytes = text.as_bytes().to_vec();
-    for i in 0..bytes.len().saturating_sub(1) {
-        if bytes[i] == b'\r' && bytes[i + 1] == b'\n' {
-            bytes[i] = b' ';
-        }
+    for (i, _) in text.match_indices("\r\n") {
+        bytes[i] = b' ';
     }
     // Only an ASCII byte was replaced by an ASCII byte.
     std::borrow::Cow::Owned(String::from_utf8(bytes).expect("still UTF-8"))
@@ -278,6 +280,9 @@ fn crlf_as_space_lf(text: &str) -> std::borrow::Cow<'_, str> {
 /// `e0`/`E0`, which tree-sitter-json 0.24 accepts: its grammar allows only
 /// `-` as an exponent sign. Same length, so every byte offset is unchanged.
 fn patch_exponent_signs(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("e+") && !text.contains("E+") {
+        return std::borrow::Cow::Borrowed(text);
+    }
     let b = text.as_bytes();
     let mut plus_at = Vec::new();
     let mut i = 0;
@@ -477,7 +482,8 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
 }
 
 /// Reports ERROR and MISSING nodes (not descending into an ERROR) and, when
-/// `json` is set, comments (tree-sitter-json accepts them; JSON does not).
+/// `json` is set (a JSON text containing `//` or `/*`), comments
+/// (tree-sitter-json accepts them; JSON does not).
 fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {

@@ -78,13 +78,10 @@ pub struct LineIndex {
 impl LineIndex {
     /// Indexes `text`. O(n) in its length.
     pub fn new(text: &str) -> Self {
-        let mut starts = vec![0u32];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| (i + 1) as u32),
-        );
+        let mut starts = Vec::with_capacity(text.len() / 32 + 1);
+        starts.push(0u32);
+        // `match_indices` searches with memchr: fast even in debug builds.
+        starts.extend(text.match_indices('\n').map(|(i, _)| (i + 1) as u32));
         LineIndex { starts }
     }
 

@@ -94,3 +94,50 @@ fn real_corpus_known_findings() {
     assert_eq!(count("opencode-contract"), 3);
     assert_eq!(count("loom-agent-spec"), 18);
 }
+
+/// The graph passes on real trees: the seven skilldrop `packs-era` loops
+/// (gate ids G0…G6, every cap 3) have no unreachable stage, no uncapped cycle
+/// and no duplicate gate id; opencode-kit has exactly the four skills no
+/// agent of `opencode.json.template` uses. (The skilldrop copy has no
+/// `packs/*/skills/` folders, so its unknown-skill findings are expected.)
+#[test]
+fn real_corpus_graph_passes() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let report = check(&shared.join("corpus/real"), &Options::default()).expect("corpus readable");
+    let locs = common::locations(&report);
+    let in_packs_era = |l: &&String| l.starts_with("sananthanarayan__skilldrop/packs-era/");
+    for code in ["FLOW001", "FLOW002", "REF001"] {
+        let hits: Vec<_> = locs
+            .iter()
+            .filter(in_packs_era)
+            .filter(|l| l.ends_with(code))
+            .collect();
+        assert!(hits.is_empty(), "{code} on packs-era: {hits:?}");
+    }
+    assert_eq!(
+        report
+            .graph()
+            .loops()
+            .iter()
+            .filter(|l| l.root == "sananthanarayan__skilldrop/packs-era/")
+            .count(),
+        7
+    );
+    let orphans: Vec<_> = report
+        .diagnostics()
+        .iter()
+        .filter(|d| d.rule.name == "orphan-skill")
+        .map(|d| report.sources().get(d.primary.file).path())
+        .collect();
+    assert_eq!(
+        orphans,
+        [
+            "RizkiRachman__opencode-kit/skills/adr-generator/SKILL.md",
+            "RizkiRachman__opencode-kit/skills/learner/SKILL.md",
+            "RizkiRachman__opencode-kit/skills/qa-expert/SKILL.md",
+            "RizkiRachman__opencode-kit/skills/scoring-pipeline/SKILL.md",
+        ]
+    );
+}

@@ -62,6 +62,15 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     });
     let mut out = Vec::new();
     for mut scc in tarjan_scc(&filtered) {
+        // A single node is a cycle only with a self-loop.
+        if scc.len() == 1
+            && !g.edges(scc[0]).any(|e| {
+                e.target() == scc[0]
+                    && filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight())
+            })
+        {
+            continue;
+        }
         let members: HashSet<NodeIndex> = scc.iter().copied().collect();
         let inner: Vec<_> = g
             .edge_references()
