@@ -2,6 +2,7 @@
 //! `.cargo/config.toml`). One module per task; this file only dispatches.
 
 mod analyze;
+mod bless;
 
 use std::process::ExitCode;
 
@@ -11,6 +12,8 @@ usage: cargo xtask <task> [args]
 tasks:
   analyze [PATH]   analyze a repository (default: .) as `skein check` does;
                    exit 0 when clean, 1 on error diagnostics, 2 on usage error
+  bless [RULE...]  rewrite corpus/rules/*/*/expected.out from current output
+                   (all rules, or the named ones); review the diff after
   help             print this message
 ";
 
@@ -20,6 +23,7 @@ fn main() -> ExitCode {
     let rest: Vec<String> = args.collect();
     let result = match task.as_deref() {
         Some("analyze") => analyze::run(&rest),
+        Some("bless") => bless::run(&rest),
         Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
