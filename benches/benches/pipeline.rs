@@ -111,6 +111,47 @@ fn bench_check_files(c: &mut Criterion) {
     group.finish();
 }
 
+/// Graph build and the passes alone, on the artifacts of the real corpus
+/// decoded once (DESIGN.md §4–§5).
+fn bench_graph(c: &mut Criterion) {
+    let (inputs, real) = inputs();
+    if !real {
+        eprintln!("skipping graph/*: the real corpus is absent");
+        return;
+    }
+    let report = skein::check_files(
+        to_input_files(&inputs.artifacts),
+        &skein::Options::default(),
+    );
+    let repo_files: std::collections::BTreeSet<String> = report
+        .sources()
+        .iter()
+        .map(|(_, f)| f.path().to_string())
+        .collect();
+    let mut group = c.benchmark_group("graph");
+    group.bench_function("build", |b| {
+        b.iter(|| {
+            black_box(skein_model::build_graph(
+                report.artifacts(),
+                report.sources(),
+            ))
+        })
+    });
+    group.bench_function("build+passes", |b| {
+        b.iter(|| {
+            let graph = skein_model::build_graph(report.artifacts(), report.sources());
+            let cx = skein::skein_lint::Context {
+                graph: &graph,
+                artifacts: report.artifacts(),
+                sources: report.sources(),
+                repo_files: &repo_files,
+            };
+            black_box(skein::skein_lint::run(&cx))
+        })
+    });
+    group.finish();
+}
+
 /// Tree-sitter parsers for the floor bench.
 struct Floor {
     yaml: Parser,
@@ -192,6 +233,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_parse, bench_check_files, bench_floor
+    targets = bench_parse, bench_check_files, bench_graph, bench_floor
 }
 criterion_main!(benches);

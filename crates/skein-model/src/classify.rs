@@ -19,6 +19,9 @@ pub struct Candidate {
     /// Whether the path alone is conclusive. When `false` (`*contract*.json`,
     /// `agent.yaml`), a file whose content does not match is silently not an artifact.
     pub certain: bool,
+    /// JSON read as JSONC by its consumer (comments allowed): OpenCode
+    /// configs, VS Code's `.vscode/mcp.json`.
+    pub jsonc: bool,
 }
 
 /// The verdict on a parsed candidate.
@@ -50,6 +53,8 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             syntax: format.syntax(),
             format,
             certain: true,
+            jsonc: format == Format::OpenCodeConfig
+                || (format == Format::McpConfig && parent == ".vscode"),
         })
     };
     let maybe = |format: Format| {
@@ -57,6 +62,7 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             syntax: format.syntax(),
             format,
             certain: false,
+            jsonc: false,
         })
     };
     match name {
@@ -140,6 +146,12 @@ pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
         Format::LoomAgentSpec => {
             if has_key(doc, "spec_version") {
                 Refined::Format(Format::LoomAgentSpec)
+            } else if candidate.certain {
+                // `<name>.agent.yaml` is Loom's naming; a plain `agent.yaml` is anyone's.
+                Refined::Unrecognised {
+                    what: "agent spec",
+                    why: "it has no `spec_version`, so it is not a Loom AgentSpec".into(),
+                }
             } else {
                 Refined::NotAnArtifact
             }

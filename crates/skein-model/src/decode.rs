@@ -11,9 +11,15 @@ use skein_syntax::{
     Diagnostic, Document, FileId, Frontmatter, Parsers, Span, from_node, rules as syn,
 };
 
-/// Values an alias-expanded document may have before [`decode`] gives up
-/// on schema validation (an alias bomb); the spanned tree itself never expands.
-pub const EXPANSION_LIMIT: usize = 1_000_000;
+/// Values alias expansion may add to a document (beyond the values the
+/// document itself holds) before [`decode`] gives up on schema validation and
+/// on the typed model: an alias bomb costs at most this much work. The
+/// spanned tree itself never expands aliases.
+pub const EXPANSION_LIMIT: usize = 100_000;
+
+/// Schema violations reported per file; the rest are counted in one more
+/// diagnostic, so a generated file cannot flood the output.
+pub const MAX_SCHEMA_DIAGNOSTICS: usize = 50;
 
 /// A recognised, decoded artifact.
 #[derive(Debug, Clone)]
@@ -82,12 +88,14 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             (p.document, p.frontmatter, p.diagnostics)
         }
     };
-    // OpenCode reads its config as JSONC: comments are not errors there.
-    let syntax_diags: Vec<Diagnostic> = if candidate.format == Format::OpenCodeConfig {
+    // OpenCode configs and VS Code's mcp.json are read as JSONC: comments are
+    // not errors there.
+    let syntax_diags: Vec<Diagnostic> = if candidate.jsonc {
         syntax_diags
             .into_iter()
             .filter(|d| {
-                !(d.rule == syn::SYNTAX_ERROR && d.message == "comments are not allowed in JSON")
+                !(d.rule == syn::SYNTAX_ERROR
+                    && d.message == skein_syntax::parse::JSON_COMMENT_MESSAGE)
             })
             .collect()
     } else {
@@ -169,11 +177,25 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
         .map(|f| f.open)
         .unwrap_or_else(|| Span::new(0, text.find('\n').unwrap_or(text.len())));
     let mut schema_ok = !tree_damaged;
-    match document.to_json(EXPANSION_LIMIT) {
+    let mut expanded = true;
+    match document.to_json(document.len() + EXPANSION_LIMIT) {
         Ok(_) if tree_damaged => {}
         Ok(instance) => {
-            let errs = schema::validate(format, file, &document, &instance, anchor);
+            let mut errs = schema::validate(format, file, &document, &instance, anchor);
             schema_ok = errs.is_empty();
+            if errs.len() > MAX_SCHEMA_DIAGNOSTICS {
+                let more = errs.len() - MAX_SCHEMA_DIAGNOSTICS;
+                errs.truncate(MAX_SCHEMA_DIAGNOSTICS);
+                errs.push(
+                    Diagnostic::new(
+                        rules::SCHEMA_VIOLATION,
+                        file,
+                        anchor,
+                        format!("{more} more schema violations in this file are not shown"),
+                    )
+                    .with_label(format!("the first {MAX_SCHEMA_DIAGNOSTICS} are reported")),
+                );
+            }
             out.diagnostics.extend(errs);
         }
         Err(limit) => {
@@ -188,16 +210,24 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                     Span::new(span.start as usize, span.start as usize),
                     format!(
                         "expanding aliases would produce more than {} values",
-                        limit.limit
+                        limit.limit - document.len()
                     ),
                 )
                 .with_label("aliases in this document expand without bound")
-                .with_note("schema validation of this file is skipped"),
+                .with_note("schema validation and decoding of this file are skipped"),
             );
             schema_ok = false;
+            expanded = false;
         }
     }
-    let model = match read_model(format, &document) {
+    // Decoding follows aliases too: after a failed expansion it would do the
+    // unbounded work the budget just refused.
+    let decoded = if expanded {
+        read_model(format, &document)
+    } else {
+        Ok(Model::None)
+    };
+    let model = match decoded {
         Ok(m) => m,
         Err(e) => {
             if schema_ok {

@@ -1,6 +1,6 @@
 //! Human output: rustc-style snippets rendered by codespan-reporting.
 
-use crate::Files;
+use crate::{Files, sanitize};
 use codespan_reporting::diagnostic::{
     Diagnostic as CsDiagnostic, Label as CsLabel, Severity as CsSeverity,
 };
@@ -14,27 +14,48 @@ pub struct HumanOptions {
     pub color: bool,
 }
 
-fn to_codespan(d: &Diagnostic) -> CsDiagnostic<skein_syntax::FileId> {
+fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> CsDiagnostic<skein_syntax::FileId> {
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
         Severity::Info => CsSeverity::Note,
     };
+    // Messages quote file contents and paths: keep terminal controls out.
+    let safe = |s: &str| sanitize(s).into_owned();
     let mut labels = vec![
-        CsLabel::primary(d.primary.file, d.primary.span.range()).with_message(&d.primary.message),
+        CsLabel::primary(d.primary.file, d.primary.span.range())
+            .with_message(safe(&d.primary.message)),
     ];
     labels.extend(
         d.secondary
             .iter()
-            .map(|l| CsLabel::secondary(l.file, l.span.range()).with_message(&l.message)),
+            .map(|l| CsLabel::secondary(l.file, l.span.range()).with_message(safe(&l.message))),
     );
-    let mut notes: Vec<String> = d.notes.iter().map(|n| format!("note: {n}")).collect();
+    let mut notes: Vec<String> = d
+        .notes
+        .iter()
+        .map(|n| format!("note: {}", safe(n)))
+        .collect();
     if let Some(h) = &d.help {
-        notes.push(format!("help: {h}"));
+        notes.push(format!("help: {}", safe(h)));
+    }
+    // A finding about a file that was never read (too large, unreadable, a
+    // link) has no text to show: name the file in the message instead.
+    let file = sources.get(d.primary.file);
+    if file.text().is_empty() && d.primary.span.is_empty() && d.secondary.is_empty() {
+        return CsDiagnostic::new(severity)
+            .with_code(d.rule.code)
+            .with_message(format!(
+                "{}: {} [{}]",
+                safe(file.path()),
+                safe(&d.message),
+                d.rule.name
+            ))
+            .with_notes(notes);
     }
     CsDiagnostic::new(severity)
         .with_code(d.rule.code)
-        .with_message(format!("{} [{}]", d.message, d.rule.name))
+        .with_message(format!("{} [{}]", safe(&d.message), d.rule.name))
         .with_labels(labels)
         .with_notes(notes)
 }
@@ -46,11 +67,11 @@ pub fn render_human(
     sources: &SourceMap,
     options: HumanOptions,
 ) -> String {
-    let files = Files(sources);
+    let files = Files::new(sources);
     let config = Config::default();
     let mut out = String::new();
     for d in diagnostics {
-        let cs = to_codespan(d);
+        let cs = to_codespan(d, sources);
         if options.color {
             let mut buf = codespan_reporting::term::termcolor::Buffer::ansi();
             if term::emit_to_write_style(&mut buf, &config, &files, &cs).is_ok() {

@@ -51,8 +51,59 @@ impl Summary {
     }
 }
 
-/// Adapter so codespan-reporting can read files from a [`SourceMap`].
-pub(crate) struct Files<'a>(pub &'a SourceMap);
+/// Adapter so codespan-reporting can read files from a [`SourceMap`], with
+/// each text made safe for a terminal by [`sanitize`].
+pub(crate) struct Files<'a>(
+    pub &'a SourceMap,
+    pub Vec<std::borrow::Cow<'a, str>>,
+    pub Vec<std::borrow::Cow<'a, str>>,
+);
+
+impl<'a> Files<'a> {
+    pub(crate) fn new(sources: &'a SourceMap) -> Self {
+        Files(
+            sources,
+            sources.iter().map(|(_, f)| sanitize(f.text())).collect(),
+            sources.iter().map(|(_, f)| sanitize(f.path())).collect(),
+        )
+    }
+}
+
+/// Replaces characters that would act on a terminal instead of showing in a
+/// snippet (C0 controls but tab and line feed, a carriage return not before a
+/// line feed, DEL, C1 controls, bidirectional overrides) by `?`, one per byte,
+/// so every byte offset and line start stays where it was. A file in the
+/// analyzed repository cannot retitle, recolour or rewrite the reader's terminal.
+pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char, next: Option<char>| match c {
+        '\t' | '\n' => false,
+        '\r' => next != Some('\n'),
+        c if (c as u32) < 0x20 || c == '\u{7f}' => true,
+        '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => true,
+        _ => false,
+    };
+    let mut chars = text.chars().peekable();
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        if bad(c, chars.peek().copied()) {
+            any = true;
+            break;
+        }
+    }
+    if !any {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if bad(c, chars.peek().copied()) {
+            out.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
 
 impl<'a> codespan_reporting::files::Files<'a> for Files<'a> {
     type FileId = skein_syntax::FileId;
@@ -60,11 +111,11 @@ impl<'a> codespan_reporting::files::Files<'a> for Files<'a> {
     type Source = &'a str;
 
     fn name(&'a self, id: Self::FileId) -> Result<&'a str, codespan_reporting::files::Error> {
-        Ok(self.0.get(id).path())
+        Ok(&self.2[id.0 as usize])
     }
 
     fn source(&'a self, id: Self::FileId) -> Result<&'a str, codespan_reporting::files::Error> {
-        Ok(self.0.get(id).text())
+        Ok(&self.1[id.0 as usize])
     }
 
     fn line_index(
@@ -94,5 +145,22 @@ impl<'a> codespan_reporting::files::Files<'a> for Files<'a> {
             .map(|&e| e as usize)
             .unwrap_or(f.text().len());
         Ok(start..end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sanitize;
+
+    #[test]
+    fn terminal_controls_are_neutralised_byte_for_byte() {
+        let text = "name: Bad_\u{1b}]0;PWNED\u{7}\u{1b}[31mRED\r\nnext\rline \u{202e}x\n";
+        let safe = sanitize(text);
+        assert_eq!(safe, "name: Bad_?]0;PWNED??[31mRED\r\nnext?line ???x\n");
+        assert_eq!(safe.len(), text.len());
+        assert!(matches!(
+            sanitize("plain\ttext\r\n"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 }

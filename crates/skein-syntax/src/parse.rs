@@ -20,6 +20,54 @@ use tree_sitter::{Node as TsNode, Parser, Point, Range};
 /// and a [`rules::NESTING_TOO_DEEP`] diagnostic.
 pub const MAX_DEPTH: usize = 256;
 
+/// Message of the diagnostic for a comment in JSON (consumers that read
+/// JSONC filter it out by this text).
+pub const JSON_COMMENT_MESSAGE: &str = "comments are not allowed in JSON";
+
+/// Deepest YAML block indentation (mappings and sequences, counted as the
+/// scanner counts them) the YAML front accepts; see [`block_nesting_over`].
+pub const MAX_BLOCK_NESTING: usize = 128;
+
+/// The byte offset of the first line whose block indentation depth exceeds
+/// `limit`, counting each distinct indentation column on the stack and each
+/// compact `- ` sequence entry on a line as a level. A conservative estimate of
+/// the tree-sitter-yaml scanner's indentation stack.
+pub fn block_nesting_over(yaml: &str, limit: usize) -> Option<usize> {
+    let mut stack: Vec<usize> = Vec::new();
+    let mut offset = 0;
+    for line in yaml.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        let rest = &body[indent..];
+        if rest.is_empty() || rest.starts_with('#') {
+            continue;
+        }
+        let mut col = indent;
+        let mut levels = vec![col];
+        let mut r = rest;
+        while let Some(after) = r.strip_prefix('-').filter(|a| a.starts_with([' ', '\t'])) {
+            let trimmed = after.trim_start_matches([' ', '\t']);
+            col += 1 + (after.len() - trimmed.len());
+            levels.push(col);
+            r = trimmed;
+        }
+        for l in levels {
+            while stack.last().is_some_and(|&t| t > l) {
+                stack.pop();
+            }
+            if stack.last() != Some(&l) {
+                stack.push(l);
+            }
+        }
+        if stack.len() > limit {
+            return Some(start);
+        }
+    }
+    None
+}
+
 /// The result of parsing one file: its value tree and syntax diagnostics.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
@@ -90,6 +138,23 @@ impl Parsers {
         // Included ranges must be non-empty to mean anything; an empty range is an empty stream.
         if start == end {
             return Parsed::default();
+        }
+        // tree-sitter-yaml's scanner keeps its indentation stack in a fixed
+        // 1 KiB state buffer and aborts the process beyond it (about 250
+        // levels): refuse such input before parsing.
+        if let Some(at) = block_nesting_over(&text[start..end], MAX_BLOCK_NESTING) {
+            let mut out = Parsed::default();
+            out.diagnostics.push(
+                Diagnostic::new(
+                    rules::NESTING_TOO_DEEP,
+                    file,
+                    Span::new(start + at, start + at),
+                    format!("YAML block structure nests deeper than {MAX_BLOCK_NESTING} indentation levels"),
+                )
+                .with_label("nesting limit reached here")
+                .with_note("the YAML of this file is not analyzed"),
+            );
+            return out;
         }
         let _ = self.yaml.set_included_ranges(&[range]);
         let tree = self.yaml.parse(&*crlf_as_space_lf(text), None);
@@ -526,7 +591,7 @@ fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
                     rules::SYNTAX_ERROR,
                     cx.file,
                     span_of(n),
-                    "comments are not allowed in JSON",
+                    JSON_COMMENT_MESSAGE,
                 )
                 .with_label("comment")
                 .with_help("remove the comment; strict JSON parsers reject the file"),
@@ -994,6 +1059,34 @@ mod tests {
 #[cfg(test)]
 mod saphyr_refinement_tests {
     use super::*;
+
+    #[test]
+    fn deep_block_nesting_is_refused_before_the_scanner_overflows() {
+        let deep: String = (0..300).map(|i| format!("{}a:\n", " ".repeat(i))).collect();
+        let parsed = Parsers::new().parse_yaml(FileId(0), &deep);
+        let codes: Vec<_> = parsed.diagnostics.iter().map(|d| d.rule.code).collect();
+        assert_eq!(codes, ["SYN009"]);
+        assert_eq!(
+            parsed.diagnostics[0].primary.span.start as usize,
+            deep.find(&format!("\n{}a:", " ".repeat(128))).unwrap() + 1
+        );
+        let seq: String = (0..150)
+            .map(|i| format!("{}- a:\n", "  ".repeat(i)))
+            .collect();
+        assert_eq!(
+            Parsers::new().parse_yaml(FileId(0), &seq).diagnostics[0]
+                .rule
+                .code,
+            "SYN009"
+        );
+        let fine: String = (0..100).map(|i| format!("{}a:\n", " ".repeat(i))).collect();
+        assert!(
+            Parsers::new()
+                .parse_yaml(FileId(0), &fine)
+                .diagnostics
+                .is_empty()
+        );
+    }
 
     #[test]
     fn unquoted_colon_is_reported_where_the_yaml_parser_stops() {

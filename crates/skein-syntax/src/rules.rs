@@ -136,6 +136,20 @@ denied, removed during the run, not a regular file), with the operating system's
 runtime.",
 };
 
+/// SYN012: an artifact path is a symbolic link, which skein does not follow.
+pub const SYMLINK_NOT_FOLLOWED: Rule = Rule {
+    code: "SYN012",
+    name: "symlink-not-followed",
+    severity: Severity::Info,
+    summary: "an artifact path is a symbolic link, which is not followed",
+    doc: "## What it does\nReports a file named like an artifact (`SKILL.md`, `loop.json`, ...) that \
+is a symbolic link. skein never follows links, so a link cannot make it read outside the \
+analyzed folder; the link's target is analyzed only if it is itself inside the folder.\n\n## \
+Why is this bad?\nIt is not, necessarily: linking a shared skill into several plugins is common. \
+The note says that this path was not analyzed under this name.\n\n## Example\n\
+`plugins/a/skills/review -> ../../../shared/review`: analyze `shared/review/SKILL.md` directly.",
+};
+
 /// Every rule of this crate, in code order.
 pub const ALL: &[Rule] = &[
     SYNTAX_ERROR,
@@ -149,4 +163,5 @@ pub const ALL: &[Rule] = &[
     NESTING_TOO_DEEP,
     FILE_TOO_LARGE,
     UNREADABLE_FILE,
+    SYMLINK_NOT_FOLLOWED,
 ];

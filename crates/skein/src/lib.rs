@@ -160,7 +160,7 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         path: root.to_path_buf(),
         source,
     })?;
-    let (found, all) = if meta.is_file() {
+    let (found, all, walk_errors) = if meta.is_file() {
         let dir = root.parent().unwrap_or(Path::new("."));
         let rel = root
             .file_name()
@@ -173,35 +173,54 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
             vec![walk::Found {
                 rel,
                 path: root.to_path_buf(),
-                regular: true,
+                kind: walk::EntryKind::Regular,
             }]
         } else {
             Vec::new()
         };
-        (found, all)
+        (found, all, Vec::new())
     } else {
         let w = walk::walk(root, options.threads);
-        (w.artifacts, w.all)
+        (w.artifacts, w.all, w.errors)
     };
     let max = options.max_file_size;
-    let loaded: Vec<(String, Content)> = found
+    let mut loaded: Vec<(String, Content)> = found
         .into_par_iter()
         .map(|f| {
             let content = load(&f, max);
             (f.rel, content)
         })
         .collect();
+    // Folders the walk could not enter may hold artifacts: say so.
+    loaded.extend(walk_errors.into_iter().map(|(path, why)| {
+        let d = Diagnostic::new(
+            skein_syntax::rules::UNREADABLE_FILE,
+            FileId(0),
+            Span::empty(0),
+            format!("cannot read this folder or file, so artifacts in it are not analyzed: {why}"),
+        );
+        (path, Content::Problem(d))
+    }));
     Ok(analyze(loaded, all))
 }
 
 fn load(f: &walk::Found, max: u64) -> Content {
     let problem =
         |msg: String, rule| Content::Problem(Diagnostic::new(rule, FileId(0), Span::empty(0), msg));
-    if !f.regular {
-        return problem(
-            "not a regular file (symbolic link, FIFO or device); not read".into(),
-            skein_syntax::rules::UNREADABLE_FILE,
-        );
+    match f.kind {
+        walk::EntryKind::Regular => {}
+        walk::EntryKind::Symlink => {
+            return problem(
+                "symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed".into(),
+                skein_syntax::rules::SYMLINK_NOT_FOLLOWED,
+            );
+        }
+        walk::EntryKind::Special => {
+            return problem(
+                "not a regular file (a FIFO, socket or device); never opened".into(),
+                skein_syntax::rules::UNREADABLE_FILE,
+            );
+        }
     }
     match std::fs::metadata(&f.path) {
         Ok(m) if m.len() > max => {

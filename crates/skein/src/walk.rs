@@ -19,19 +19,30 @@ pub struct Found {
     pub rel: String,
     /// Path to open.
     pub path: PathBuf,
-    /// `false` when the entry is not a regular file (a FIFO, a device, a
-    /// symlink): it is reported, never opened.
-    pub regular: bool,
+    /// What kind of entry it is; only regular files are opened.
+    pub kind: EntryKind,
 }
 
-/// Relative path of `path` under `root` with `/` separators; `None` when it
-/// is not valid UTF-8 (such names match no artifact convention).
+/// The kind of a directory entry whose name is an artifact's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EntryKind {
+    /// A regular file: read.
+    Regular,
+    /// A symbolic link: never followed (it could point outside the root).
+    Symlink,
+    /// A FIFO, socket or device: never opened (a read could block forever).
+    Special,
+}
+
+/// Relative path of `path` under `root` with `/` separators. Bytes that are
+/// not UTF-8 are shown as U+FFFD: the file is still analyzed (it is opened by
+/// its real path), only its displayed name is lossy.
 pub fn rel_path(root: &Path, path: &Path) -> Option<String> {
     let rel = path.strip_prefix(root).ok()?;
-    let mut parts = Vec::new();
-    for c in rel.components() {
-        parts.push(c.as_os_str().to_str()?);
-    }
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
     Some(parts.join("/"))
 }
 
@@ -40,15 +51,18 @@ pub fn rel_path(root: &Path, path: &Path) -> Option<String> {
 pub struct Walked {
     /// Files whose path names an artifact, sorted by path.
     pub artifacts: Vec<Found>,
-    /// Every file (artifact or not) with a UTF-8 path, repo-relative, for
-    /// existence checks of referenced paths.
+    /// Every file (artifact or not), repo-relative, for existence checks of
+    /// referenced paths.
     pub all: BTreeSet<String>,
+    /// Folders or files the walk could not read: (repo-relative path, reason).
+    pub errors: Vec<(String, String)>,
 }
 
 /// Walks `root` in parallel.
 pub fn walk(root: &Path, threads: usize) -> Walked {
     let found = Mutex::new(Vec::new());
     let all = Mutex::new(Vec::new());
+    let errors = Mutex::new(Vec::new());
     WalkBuilder::new(root)
         .hidden(false)
         .follow_links(false)
@@ -59,9 +73,17 @@ pub fn walk(root: &Path, threads: usize) -> Walked {
         .run(|| {
             let found = &found;
             let all = &all;
+            let errors = &errors;
             Box::new(move |entry| {
-                let Ok(entry) = entry else {
-                    return WalkState::Continue;
+                let entry = match entry {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let at = walk_error_path(&e)
+                            .and_then(|p| rel_path(root, &p))
+                            .unwrap_or_default();
+                        errors.lock().expect("walk mutex").push((at, e.to_string()));
+                        return WalkState::Continue;
+                    }
                 };
                 let Some(ft) = entry.file_type() else {
                     return WalkState::Continue;
@@ -78,7 +100,13 @@ pub fn walk(root: &Path, threads: usize) -> Walked {
                     found.lock().expect("walk mutex").push(Found {
                         rel,
                         path: entry.path().to_path_buf(),
-                        regular: ft.is_file(),
+                        kind: if ft.is_file() {
+                            EntryKind::Regular
+                        } else if ft.is_symlink() {
+                            EntryKind::Symlink
+                        } else {
+                            EntryKind::Special
+                        },
                     });
                 }
                 WalkState::Continue
@@ -86,8 +114,24 @@ pub fn walk(root: &Path, threads: usize) -> Walked {
         });
     let mut artifacts = found.into_inner().expect("walk mutex");
     artifacts.sort();
+    let mut errors = errors.into_inner().expect("walk mutex");
+    errors.sort();
     Walked {
         artifacts,
         all: all.into_inner().expect("walk mutex").into_iter().collect(),
+        errors,
+    }
+}
+
+/// The path an `ignore` error is about, if it names one.
+fn walk_error_path(e: &ignore::Error) -> Option<PathBuf> {
+    match e {
+        ignore::Error::WithPath { path, .. } => Some(path.clone()),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error_path(err)
+        }
+        ignore::Error::Loop { child, .. } => Some(child.clone()),
+        ignore::Error::Partial(errs) => errs.iter().find_map(walk_error_path),
+        _ => None,
     }
 }

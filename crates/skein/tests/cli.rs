@@ -182,7 +182,7 @@ fn file_too_large_is_reported_not_read() {
     let o = skein(&["check", "--max-file-size", "100"], dir.path());
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).starts_with("error[SYN010]: file is 232 bytes, over the limit of 100 bytes; not read [file-too-large]\n"),
+        stdout(&o).starts_with("error[SYN010]: skills/big/SKILL.md: file is 232 bytes, over the limit of 100 bytes; not read [file-too-large]\n"),
         "{}",
         stdout(&o)
     );
@@ -231,4 +231,40 @@ fn output_does_not_depend_on_thread_count() {
         one == two,
         "output differs between --threads 1 and --threads 2"
     );
+}
+
+/// Regression (hostile-input trial): an artifact under a folder whose name is
+/// not UTF-8 was silently skipped; it is analyzed, shown with U+FFFD.
+#[cfg(unix)]
+#[test]
+fn non_utf8_folder_names_are_analyzed() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let odd = dir.path().join(std::ffi::OsStr::from_bytes(b"sk\xff"));
+    std::fs::create_dir_all(&odd).expect("mkdir");
+    std::fs::write(
+        odd.join("SKILL.md"),
+        "---\nname: Bad_x\ndescription: d\n---\n",
+    )
+    .expect("write");
+    let o = skein(&["check", "--format", "json"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["diagnostics"][0]["path"], "sk\u{fffd}/SKILL.md");
+    assert_eq!(v["diagnostics"][0]["code"], "REF005");
+}
+
+/// Regression: terminal control bytes in a file never reach the terminal.
+#[test]
+fn control_bytes_are_not_echoed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "s/SKILL.md",
+        "---\nname: Bad_\u{1b}]0;PWNED\u{7}\u{1b}[31mRED\n---\n",
+    );
+    let o = skein(&["check", "--color", "never"], dir.path());
+    let out = stdout(&o);
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    assert!(out.contains("name: Bad_?]0;PWNED??[31mRED"), "{out}");
 }

@@ -34,7 +34,10 @@ pub(crate) fn closest<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<(&'a str, usize)> {
     let set: BTreeSet<&str> = candidates.into_iter().collect();
+    let len = name.chars().count();
     set.into_iter()
+        // A length difference over 2 is a distance over 2: skip the DP.
+        .filter(|c| c.len().abs_diff(name.len()) <= 8 && c.chars().count().abs_diff(len) <= 2)
         .map(|c| (c, edit_distance(name, c)))
         .filter(|&(_, d)| d <= 2)
         .min_by_key(|&(c, d)| (d, c))
