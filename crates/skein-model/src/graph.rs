@@ -21,6 +21,7 @@ use crate::decode::Artifact;
 use crate::format::Format;
 use crate::models::{self, Model};
 use petgraph::graph::{DiGraph, NodeIndex};
+use serde_json::Value;
 use skein_syntax::{FileId, SourceMap, Span, Spanned};
 use std::collections::{BTreeMap, HashMap};
 
@@ -919,12 +920,99 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
 
     mcp::link(&mut g, artifacts, sources);
 
+    lifecycles(&mut g, artifacts);
+
     g.loader_roots.sort();
     g.loader_roots.dedup();
     g.loader_scopes.sort();
     g.loader_scopes.dedup();
     g.unresolved.sort_by_key(|u| (u.file, u.span));
     g
+}
+
+/// Flow of the formats whose lifecycle is not a skilldrop loop:
+/// - an OpenCode contract (`formats/opencode-contract.schema.json`, `state`):
+///   phases PLAN -> EXECUTE -> REVIEW -> COMPLETE (or BLOCKED); a review scored
+///   under `retry.score_threshold` sends the work round again (one RETRY
+///   back-edge REVIEW -> PLAN), capped by `retry.max_attempts` (no cap when
+///   `retry` is given without it; no retry edge when the contract has no `retry`);
+/// - a Loopmaster manifest (spec v0.1 §10): a run retried on failure up to
+///   `failure_policy.retry` times (a required integer, so always capped).
+fn lifecycles(g: &mut RepoGraph, artifacts: &[Artifact]) {
+    for a in artifacts {
+        match &a.model {
+            Model::OpenCodeContract(c) => {
+                let span = c
+                    .retry
+                    .as_ref()
+                    .map(|r| r.span)
+                    .or(c.state.as_ref().map(|s| s.span))
+                    .unwrap_or_default();
+                let phases: Vec<NodeIndex> = ["PLAN", "EXECUTE", "REVIEW"]
+                    .iter()
+                    .map(|p| g.add(NodeKind::Stage, *p, a.file, span))
+                    .collect();
+                let done = g.add(
+                    NodeKind::Terminal(TerminalKind::Done),
+                    "COMPLETE",
+                    a.file,
+                    span,
+                );
+                let blocked = g.add(
+                    NodeKind::Terminal(TerminalKind::Blocked),
+                    "BLOCKED",
+                    a.file,
+                    span,
+                );
+                for (i, &p) in phases.iter().enumerate() {
+                    let next = phases.get(i + 1).copied().unwrap_or(done);
+                    g.edge(p, next, EdgeKind::Next, a.file, span);
+                    g.edge(p, blocked, EdgeKind::Exit, a.file, span);
+                }
+                if let Some(retry) = &c.retry {
+                    let cap = retry.value.get("max_attempts").and_then(Value::as_u64);
+                    g.graph.add_edge(
+                        phases[2],
+                        phases[0],
+                        GEdge {
+                            kind: EdgeKind::Revise,
+                            verdict: Some("RETRY".into()),
+                            cap,
+                            file: a.file,
+                            span: retry.span,
+                        },
+                    );
+                }
+            }
+            Model::LoopmasterManifest(m) => {
+                let n = g.add(
+                    NodeKind::LoopManifest,
+                    m.id.value.clone(),
+                    a.file,
+                    m.id.span,
+                );
+                let cap = m
+                    .failure_policy
+                    .as_ref()
+                    .and_then(|f| f.get("retry"))
+                    .and_then(Value::as_u64);
+                if let Some(cap) = cap {
+                    g.graph.add_edge(
+                        n,
+                        n,
+                        GEdge {
+                            kind: EdgeKind::Revise,
+                            verdict: Some("retry".into()),
+                            cap: Some(cap),
+                            file: a.file,
+                            span: m.id.span,
+                        },
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 fn name_differs(folder: &str, name: &str) -> bool {

@@ -194,7 +194,7 @@ pub struct OpenCodeContract {
     /// Governance: mode and permissions.
     pub governance: Option<Value>,
     /// Retry policy.
-    pub retry: Option<Value>,
+    pub retry: Option<Spanned<Value>>,
 }
 
 /// OpenCode configuration (`opencode.json`, `opencode.jsonc`, `opencode.json.template`).

@@ -17,7 +17,8 @@ pub const RULE: Rule = Rule {
     doc: "## What it does\nFinds strongly connected components of the repository graph's flow \
 edges (stage to stage, revise back-edges, loops used as skills of other loops, a2a delegation) \
 in which no edge or node carries a cap (a skilldrop loop's `cap`, default 3; a Loom agent's \
-`policies.max_iterations`), and prints the whole cycle path. Also reports a revise verdict \
+`policies.max_iterations`; an OpenCode contract's `retry.max_attempts` on its review -> plan \
+retry; a Loopmaster manifest's `failure_policy.retry`), and prints the whole cycle path. Also reports a revise verdict \
 whose cap has no exit: when the cap is reached the gate must emit its conditional or blocked \
 verdict, and it has neither.\n\n## Why is this bad?\nAn agent in an uncapped cycle runs until \
 it exhausts its budget: loop A runs loop B, which runs loop A again; agent `triage` delegates \
@@ -85,7 +86,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if capped {
             continue;
         }
-        scc.sort_by_key(|&n| (g[n].file, g[n].span));
+        scc.sort_by_key(|&n| (g[n].file, g[n].span, n));
         let start = scc[0];
         let path = cycle_path(start, &inner);
         // Print the artifacts the cycle runs through (loops, agents); a cycle
@@ -107,7 +108,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             format!("cycle with no cap: {}", names.join(" -> ")),
         )
         .with_label("the cycle starts here")
-        .with_help("cap it: a loop `cap`, or `policies.max_iterations` on an agent");
+        .with_help("cap it: a skilldrop loop `cap`, `policies.max_iterations` on a Loom agent, or `retry.max_attempts` on an OpenCode contract");
         for w in path.windows(2) {
             let Some(e) = inner
                 .iter()
