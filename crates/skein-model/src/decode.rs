@@ -191,7 +191,11 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                         rules::SCHEMA_VIOLATION,
                         file,
                         anchor,
-                        format!("{more} more schema violations in this file are not shown"),
+                        if more == 1 {
+                            "1 more schema violation in this file is not shown".to_string()
+                        } else {
+                            format!("{more} more schema violations in this file are not shown")
+                        },
                     )
                     .with_label(format!("the first {MAX_SCHEMA_DIAGNOSTICS} are reported")),
                 );
