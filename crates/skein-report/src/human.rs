@@ -67,7 +67,7 @@ pub fn render_human(
     sources: &SourceMap,
     options: HumanOptions,
 ) -> String {
-    let files = Files::new(sources);
+    let files = Files::new(sources, diagnostics);
     let config = Config::default();
     let mut out = String::new();
     for d in diagnostics {

@@ -60,11 +60,35 @@ pub(crate) struct Files<'a>(
 );
 
 impl<'a> Files<'a> {
-    pub(crate) fn new(sources: &'a SourceMap) -> Self {
+    /// Sanitizes the files that `diagnostics` point into; the others are
+    /// never shown and stay as they are.
+    pub(crate) fn new(sources: &'a SourceMap, diagnostics: &[skein_syntax::Diagnostic]) -> Self {
+        let mut shown = vec![false; sources.len()];
+        for d in diagnostics {
+            shown[d.primary.file.0 as usize] = true;
+            for l in &d.secondary {
+                shown[l.file.0 as usize] = true;
+            }
+        }
+        let pick = |i: usize, s: &'a str| {
+            if shown[i] {
+                sanitize(s)
+            } else {
+                std::borrow::Cow::Borrowed(s)
+            }
+        };
         Files(
             sources,
-            sources.iter().map(|(_, f)| sanitize(f.text())).collect(),
-            sources.iter().map(|(_, f)| sanitize(f.path())).collect(),
+            sources
+                .iter()
+                .enumerate()
+                .map(|(i, (_, f))| pick(i, f.text()))
+                .collect(),
+            sources
+                .iter()
+                .enumerate()
+                .map(|(i, (_, f))| pick(i, f.path()))
+                .collect(),
         )
     }
 }
@@ -82,6 +106,14 @@ pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
         '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => true,
         _ => false,
     };
+    // Fast path: every character above needs a byte below 0x20, 0x7f, or a
+    // lead byte 0xc2 (C1) or 0xe2 (bidi); a text without one is left alone.
+    let suspicious = text
+        .bytes()
+        .any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f || b == 0xc2 || b == 0xe2);
+    if !suspicious {
+        return std::borrow::Cow::Borrowed(text);
+    }
     let mut chars = text.chars().peekable();
     let mut any = false;
     while let Some(c) = chars.next() {
