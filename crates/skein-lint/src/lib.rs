@@ -7,6 +7,7 @@
 //! function. The table of passes is [`PASSES`]; codes are assigned there.
 
 pub mod rules;
+pub mod similar;
 
 use rayon::prelude::*;
 use skein_model::{Artifact, RepoGraph};

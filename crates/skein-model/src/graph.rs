@@ -307,6 +307,26 @@ impl RepoGraph {
         );
     }
 
+    /// `from` uses the skill `found` by name `name`, or the name is unresolved.
+    fn use_skill_by_name(
+        &mut self,
+        found: Option<NodeIndex>,
+        from: NodeIndex,
+        name: &Spanned<String>,
+        file: FileId,
+    ) {
+        match found {
+            Some(sk) => self.uses_skill(from, sk, file, name.span),
+            None => self.unresolved.push(Unresolved {
+                expected: "skill",
+                name: name.value.clone(),
+                file,
+                span: name.span,
+                searched: "skills by name in the repository".into(),
+            }),
+        }
+    }
+
     fn uses_skill(&mut self, from: NodeIndex, skill: NodeIndex, file: FileId, span: Span) {
         self.edge(from, skill, EdgeKind::Uses, file, span);
         self.loaded_by.entry(skill).or_default().push(from);
@@ -833,17 +853,8 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
         };
         // An OpenCode agent's folder is `agents/`; its skills are looked up from the repo folder above.
         let from = dir.strip_suffix("agents/").unwrap_or(&dir).to_string();
-        for s in names {
-            match nearest(&skill_by_name, &s.value, &from) {
-                Some(sk) => g.uses_skill(n, sk, a.file, s.span),
-                None => g.unresolved.push(Unresolved {
-                    expected: "skill",
-                    name: s.value.clone(),
-                    file: a.file,
-                    span: s.span,
-                    searched: "skills by name in the repository".into(),
-                }),
-            }
+        for s in &names {
+            g.use_skill_by_name(nearest(&skill_by_name, &s.value, &from), n, s, a.file);
         }
         let kind = g.graph[n].kind;
         g.loader_root(from, kind);
@@ -864,16 +875,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                 .unwrap_or_default();
             let n = g.add(NodeKind::Agent, name.clone(), a.file, span);
             for s in &agent.skills {
-                match nearest(&skill_by_name, &s.value, &dir) {
-                    Some(sk) => g.uses_skill(n, sk, a.file, s.span),
-                    None => g.unresolved.push(Unresolved {
-                        expected: "skill",
-                        name: s.value.clone(),
-                        file: a.file,
-                        span: s.span,
-                        searched: "skills by name in the repository".into(),
-                    }),
-                }
+                g.use_skill_by_name(nearest(&skill_by_name, &s.value, &dir), n, s, a.file);
             }
         }
         g.loader_root(dir, NodeKind::Agent);

@@ -202,26 +202,10 @@ fn ordered_classes(t: &SkilldropTerminals) -> Vec<&str> {
 fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let w = word.to_uppercase();
     candidates
-        .map(|c| (distance(&w, &c.to_uppercase()), c))
+        .map(|c| (crate::similar::edit_distance(&w, &c.to_uppercase()), c))
         .filter(|&(d, c)| d <= 2 && d * 3 <= c.chars().count().max(w.chars().count()))
         .min_by_key(|&(d, c)| (d, c))
         .map(|(_, c)| c)
-}
-
-/// Levenshtein distance over characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// A repository path in backticks, never shortened (unlike `quote`: a path
@@ -236,7 +220,7 @@ mod tests {
 
     #[test]
     fn misspellings() {
-        assert_eq!(distance("BLOKED", "BLOCKED"), 1);
+        assert_eq!(crate::similar::edit_distance("BLOKED", "BLOCKED"), 1);
         let words = ["BLOCKED", "READY", "NOT READY"];
         assert_eq!(closest("BLOKED", words.iter().copied()), Some("BLOCKED"));
         assert_eq!(closest("ready", words.iter().copied()), Some("READY"));

@@ -9,23 +9,7 @@ pub mod unknown_skill;
 
 use std::collections::BTreeSet;
 
-/// Levenshtein distance (in characters) between `a` and `b`.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diag = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (diag + usize::from(ca != cb))
-                .min(above + 1)
-                .min(row[j] + 1);
-            diag = above;
-        }
-    }
-    row[b.len()]
-}
+pub(crate) use crate::similar::edit_distance;
 
 /// The candidate nearest to `name` within edit distance 2, if any: the
 /// smallest distance, then the smallest candidate (deterministic).
