@@ -50,7 +50,12 @@ pub enum NodeKind {
     Assistant,
     McpServer,
     Tool,
+    /// Plugin slash command (`commands/*.md`).
     Command,
+    /// A word of a skilldrop verdict vocabulary (`contracts/terminals.json`).
+    Verdict,
+    /// A plugin's hooks file (`hooks/hooks.json`).
+    Hook,
 }
 
 /// The four exits of a skilldrop loop.
@@ -125,6 +130,8 @@ pub enum EdgeKind {
     /// agent -> agent (a2a).
     Delegates,
     /// agent/assistant/plugin -> MCP server.
+    /// gate -> verdict word it can emit.
+    Emits,
     Connects,
     /// MCP server -> tool.
     Provides,
@@ -458,6 +465,23 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             vocabularies.push((prefix, a.file, t));
         }
     }
+    // One Verdict node per vocabulary word, at the word's key.
+    let mut verdict_nodes: HashMap<(FileId, &str), NodeIndex> = HashMap::new();
+    for a in artifacts {
+        let Model::SkilldropTerminals(t) = &a.model else {
+            continue;
+        };
+        let doc = &a.document;
+        let words = doc.root().and_then(|r| doc.get(r, "verdicts"));
+        for word in t.verdicts.keys() {
+            let span = words
+                .and_then(|m| doc.get_entry(m, word))
+                .map(|e| doc.node(e.key).span)
+                .unwrap_or_default();
+            let n = g.add(NodeKind::Verdict, word.clone(), a.file, span);
+            verdict_nodes.insert((a.file, word.as_str()), n);
+        }
+    }
 
     // Packs and their `requires`.
     let mut packs: HashMap<(String, String), (NodeIndex, Vec<String>)> = HashMap::new();
@@ -594,6 +618,11 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                     .and_then(|(_, _, t)| t.verdicts.get(&v.value))
                     .and_then(|d| VerdictClass::parse(&d.class.value));
                 classified.push((v.clone(), class));
+                if let Some(&vn) =
+                    vocab.and_then(|(_, f, _)| verdict_nodes.get(&(*f, v.value.as_str())))
+                {
+                    g.edge(gn, vn, EdgeKind::Emits, a.file, v.span);
+                }
                 let (to, kind, cap) = match class {
                     Some(VerdictClass::Pass) => (next_or(0), EdgeKind::Next, None),
                     Some(VerdictClass::Conditional) => (next_or(1), EdgeKind::Next, None),
@@ -639,6 +668,29 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             root: prefix.clone(),
         });
         g.loader_root(prefix, NodeKind::Loop);
+    }
+
+    // Plugin agents, commands and hooks files: one node each.
+    let mut part_nodes: HashMap<FileId, NodeIndex> = HashMap::new();
+    for a in artifacts {
+        let kind = match a.format {
+            Format::PluginAgent => NodeKind::Agent,
+            Format::PluginCommand => NodeKind::Command,
+            Format::ClaudeHooks => NodeKind::Hook,
+            _ => continue,
+        };
+        let p = path(a);
+        let name = p
+            .rsplit('/')
+            .next()
+            .unwrap_or(p)
+            .trim_end_matches(".md")
+            .to_string();
+        let span = match &a.model {
+            Model::Frontmatter(fm) => fm.name.as_ref().map(|n| n.span).unwrap_or_default(),
+            _ => Span::default(),
+        };
+        part_nodes.insert(a.file, g.add(kind, name, a.file, span));
     }
 
     // Plugins contain the skills of their `skills/` folder.
@@ -694,6 +746,23 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             if !opencode_kit {
                 g.loaded_by.entry(sk).or_default().push(pn);
             }
+        }
+        // Its agents, commands and hooks: `agents/*.md`, `commands/*.md`, `hooks/hooks.json`.
+        let mut parts: Vec<(&str, NodeIndex)> = artifacts
+            .iter()
+            .filter_map(|o| part_nodes.get(&o.file).map(|&n| (path(o), n)))
+            .filter(|(p, _)| {
+                p.strip_prefix(root).is_some_and(|rest| {
+                    rest == "hooks/hooks.json"
+                        || ["agents/", "commands/"]
+                            .iter()
+                            .any(|d| rest.strip_prefix(d).is_some_and(|f| !f.contains('/')))
+                })
+            })
+            .collect();
+        parts.sort();
+        for (_, part) in parts {
+            g.edge(pn, part, EdgeKind::Contains, a.file, span);
         }
     }
 
@@ -845,9 +914,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                         .collect(),
                     None => continue,
                 };
-                let name = dir_of(path(a)).to_string() + path(a).rsplit('/').next().unwrap_or("");
-                let n = g.add(NodeKind::Agent, name, a.file, Span::default());
-                (n, names)
+                (part_nodes[&a.file], names)
             }
             _ => continue,
         };
