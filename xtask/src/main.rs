@@ -3,6 +3,7 @@
 
 mod analyze;
 mod bless;
+mod codegen;
 
 use std::process::ExitCode;
 
@@ -14,6 +15,9 @@ tasks:
                    exit 0 when clean, 1 on error diagnostics, 2 on usage error
   bless [RULE...]  rewrite corpus/rules/*/*/expected.out from current output
                    (all rules, or the named ones); review the diff after
+  codegen [--check]
+                   write generated files (schemas/skein.toml.schema.json);
+                   with --check, write nothing and exit 1 when one is stale
   help             print this message
 ";
 
@@ -24,6 +28,7 @@ fn main() -> ExitCode {
     let result = match task.as_deref() {
         Some("analyze") => analyze::run(&rest),
         Some("bless") => bless::run(&rest),
+        Some("codegen") => codegen::run(&rest),
         Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

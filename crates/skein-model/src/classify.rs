@@ -41,6 +41,30 @@ pub enum Refined {
     NotAnArtifact,
 }
 
+impl Candidate {
+    /// A candidate forced to `format` (a mapping from configuration): parsed
+    /// with the format's syntax, conclusive, JSONC only for the formats whose
+    /// consumers read JSONC.
+    pub fn forced(format: Format) -> Candidate {
+        Candidate {
+            syntax: format.syntax(),
+            format,
+            certain: true,
+            jsonc: format == Format::OpenCodeConfig,
+        }
+    }
+}
+
+/// Classifies `path` with extra mappings first: `extra` returns the format a
+/// configuration maps the path to (`[formats]` in `skein.toml`), and a path it
+/// maps wins over the conventions of [`classify_path`].
+pub fn classify_with(path: &str, extra: impl Fn(&str) -> Option<Format>) -> Option<Candidate> {
+    match extra(path) {
+        Some(f) => Some(Candidate::forced(f)),
+        None => classify_path(path),
+    }
+}
+
 /// Classifies a `/`-separated path relative to the analyzed root.
 /// Returns `None` for files that match no format (they are ignored).
 pub fn classify_path(path: &str) -> Option<Candidate> {

@@ -44,6 +44,9 @@ pub struct Decoded {
     pub artifact: Option<Artifact>,
     /// Syntax, schema and decode diagnostics of the file.
     pub diagnostics: Vec<Diagnostic>,
+    /// The file's comments (YAML, JSONC, Markdown frontmatter and body HTML
+    /// comments), for inline suppressions; see `skein_syntax::Parsed::comments`.
+    pub comments: Vec<Span>,
 }
 
 /// Parses, classifies, validates and decodes one file.
@@ -56,7 +59,6 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
         Ok(t) => t,
         Err(e) => {
             let at = e.valid_up_to();
-            let end = (at + e.error_len().unwrap_or(1)).min(bytes.len());
             let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
             let mut d = Diagnostic::new(
                 syn::NOT_UTF8,
@@ -69,7 +71,6 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             if utf16 {
                 d = d.with_note("the file starts with a UTF-16 byte-order mark");
             }
-            let _ = end;
             out.diagnostics.push(d);
             return out;
         }
@@ -77,14 +78,17 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
     let (document, frontmatter, syntax_diags) = match candidate.syntax {
         Syntax::Json => {
             let p = parsers.parse_json(file, text);
+            out.comments = p.comments;
             (p.document, None, p.diagnostics)
         }
         Syntax::Yaml => {
             let p = parsers.parse_yaml(file, text);
+            out.comments = p.comments;
             (p.document, None, p.diagnostics)
         }
         Syntax::Markdown => {
             let p = parsers.parse_markdown(file, text);
+            out.comments = p.comments;
             (p.document, p.frontmatter, p.diagnostics)
         }
     };

@@ -13,7 +13,7 @@ pub mod models;
 pub mod rules;
 pub mod schema;
 
-pub use classify::{Candidate, Refined, classify_path, refine};
+pub use classify::{Candidate, Refined, classify_path, classify_with, refine};
 pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, decode};
 pub use format::{Format, Syntax};
 pub use graph::{RepoGraph, build as build_graph};

@@ -1,12 +1,21 @@
 //! Renderers for skein diagnostics (DESIGN.md §7): human (rustc style, via
-//! codespan-reporting) and JSON. One module per output format; each takes
+//! codespan-reporting), JSON, SARIF 2.1.0, GitHub workflow commands and
+//! concise lines. One module per output format; each takes
 //! the sorted diagnostics and the [`SourceMap`] they point into.
 
+pub mod concise;
+pub mod fingerprint;
+pub mod github;
+pub mod graph_export;
 pub mod human;
 pub mod json;
+pub mod sarif;
 
+pub use concise::render_concise;
+pub use github::render_github;
 pub use human::{HumanOptions, render_human};
 pub use json::{JSON_SCHEMA_VERSION, json_value};
+pub use sarif::{SarifBuilder, SarifLog, sarif_log};
 
 use skein_syntax::SourceMap;
 

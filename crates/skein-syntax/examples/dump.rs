@@ -11,6 +11,7 @@ fn main() {
         skein_syntax::Parsed {
             document: m.document,
             diagnostics: m.diagnostics,
+            comments: m.comments,
         }
     } else {
         p.parse_yaml(skein_syntax::FileId(0), &text)

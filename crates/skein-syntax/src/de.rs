@@ -160,7 +160,7 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
-        fields: &'static [&'static str],
+        _fields: &'static [&'static str],
         v: V,
     ) -> Result<V::Value, DeError> {
         if name == SPANNED {
@@ -172,7 +172,7 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
                 value: true,
             });
         }
-        let _ = fields;
+        // Other structs read their fields from the mapping as serde asks.
         self.deserialize_any(v)
     }
 

@@ -75,6 +75,9 @@ pub struct Parsed {
     pub document: Document,
     /// Syntax diagnostics, in no particular order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Every comment of the file (YAML `# ...`, JSONC `//` and `/* */`), in
+    /// source order; spans include the comment marker, not the line break.
+    pub comments: Vec<Span>,
 }
 
 /// The result of parsing a Markdown artifact.
@@ -87,6 +90,10 @@ pub struct ParsedMarkdown {
     pub document: Document,
     /// Syntax diagnostics.
     pub diagnostics: Vec<Diagnostic>,
+    /// Comments in source order: YAML `# ...` comments of the frontmatter,
+    /// then HTML comments `<!-- ... -->` of the body outside fenced code
+    /// blocks (spans include the delimiters).
+    pub comments: Vec<Span>,
 }
 
 /// A set of tree-sitter parsers, one per language, meant to be reused for
@@ -163,6 +170,7 @@ impl Parsers {
         let Some(tree) = tree else {
             return out;
         };
+        out.comments = collect_comments(tree.root_node());
         let mut cx = Cx::new(file, text, &mut out);
         collect_errors(&mut cx, tree.root_node(), false);
         if tree.root_node().has_error() {
@@ -260,6 +268,7 @@ impl Parsers {
         let Some(tree) = tree else {
             return out;
         };
+        out.comments = collect_comments(tree.root_node());
         let mut cx = Cx::new(file, text, &mut out);
         collect_errors(
             &mut cx,
@@ -294,7 +303,7 @@ impl Parsers {
     pub fn parse_markdown(&mut self, file: FileId, text: &str) -> ParsedMarkdown {
         let mut out = ParsedMarkdown::default();
         match locate_frontmatter(text) {
-            Ok(None) => {}
+            Ok(None) => out.comments = html_comments(text, 0),
             Ok(Some(fm)) => {
                 let parsed = self.parse_yaml_range(
                     file,
@@ -304,6 +313,9 @@ impl Parsers {
                 );
                 out.document = parsed.document;
                 out.diagnostics = parsed.diagnostics;
+                out.comments = parsed.comments;
+                out.comments
+                    .extend(html_comments(text, fm.body_start as usize));
                 out.frontmatter = Some(fm);
             }
             Err(open) => {
@@ -544,6 +556,84 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
         );
     }
     cx.diag(d);
+}
+
+/// Spans of every `comment` node of a tree, in source order.
+fn collect_comments(root: TsNode) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut c = root.walk();
+    'walk: loop {
+        let n = c.node();
+        if n.kind() == "comment" {
+            out.push(span_of(n));
+        } else if c.goto_first_child() {
+            continue;
+        }
+        while !c.goto_next_sibling() {
+            if !c.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    out
+}
+
+/// HTML comments `<!-- ... -->` of a Markdown body starting at `from`,
+/// outside fenced code blocks (CommonMark: a line indented at most three
+/// spaces opening with three or more backticks or tildes, closed by a line
+/// of at least as many of the same character). An unclosed comment runs to
+/// the end of the text.
+pub fn html_comments(text: &str, from: usize) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    let mut pos = from;
+    while pos < text.len() {
+        let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+        let line = &text[pos..line_end];
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let rest = &line[indent..];
+        let marker = |r: &str| -> Option<(u8, usize)> {
+            let b = *r.as_bytes().first()?;
+            if b != b'`' && b != b'~' {
+                return None;
+            }
+            let n = r.bytes().take_while(|&c| c == b).count();
+            (n >= 3).then_some((b, n))
+        };
+        if indent <= 3 {
+            match (fence, marker(rest)) {
+                (None, Some(open)) => {
+                    fence = Some(open);
+                    pos = line_end + 1;
+                    continue;
+                }
+                (Some((b, n)), Some((cb, cn)))
+                    if b == cb && cn >= n && rest[cn..].trim().is_empty() =>
+                {
+                    fence = None;
+                    pos = line_end + 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if fence.is_some() {
+            pos = line_end + 1;
+            continue;
+        }
+        match line.find("<!--") {
+            Some(i) => {
+                let start = pos + i;
+                let end = text[start + 4..]
+                    .find("-->")
+                    .map_or(text.len(), |j| start + 4 + j + 3);
+                out.push(Span::new(start, end));
+                pos = end;
+            }
+            None => pos = line_end + 1,
+        }
+    }
+    out
 }
 
 /// Reports ERROR and MISSING nodes (not descending into an ERROR) and, when
@@ -940,6 +1030,18 @@ mod tests {
 
     fn json(text: &str) -> Parsed {
         Parsers::new().parse_json(FileId(0), text)
+    }
+
+    #[test]
+    fn comments_are_collected_in_yaml_frontmatter_and_markdown_body() {
+        let text = "a: 1 # one\n# two\nb: \"# not\"\n";
+        let p = yaml(text);
+        let got: Vec<&str> = p.comments.iter().map(|s| &text[s.range()]).collect();
+        assert_eq!(got, ["# one", "# two"]);
+        let md = "---\n# fm\nname: x\n---\n<!-- a -->\n```\n<!-- in fence -->\n```\n~~~~\n<!-- b\n~~~\n-->\n~~~~\ntext <!-- c\nd --> e\n";
+        let p = Parsers::new().parse_markdown(FileId(0), md);
+        let got: Vec<&str> = p.comments.iter().map(|s| &md[s.range()]).collect();
+        assert_eq!(got, ["# fm", "<!-- a -->", "<!-- c\nd -->"]);
     }
 
     #[test]

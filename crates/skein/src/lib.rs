@@ -16,15 +16,21 @@
 //! assert_eq!(report.summary().artifacts, vec![("agent-skill".to_string(), 1)]);
 //! ```
 
+pub mod baseline;
+pub mod config;
 pub mod rules;
+pub mod suppress;
 pub mod walk;
 
+pub use config::ConfigSource;
 use rayon::prelude::*;
-use skein_model::{Artifact, Decoded, Format, RepoGraph, classify_path, decode};
+use skein_model::{Artifact, Decoded, Format, RepoGraph, classify_with, decode};
 use skein_report::Summary;
 use skein_syntax::{Diagnostic, FileId, Parsers, Severity, SourceFile, SourceMap, Span};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub use skein_lint;
 pub use skein_model;
@@ -41,6 +47,49 @@ pub struct Options {
     pub max_file_size: u64,
     /// Worker threads for the walk (the rayon pool is the caller's).
     pub threads: usize,
+    /// Where the configuration comes from (`skein.toml` discovery by default).
+    pub config: ConfigSource,
+    /// Apply no suppression: neither `skein: ignore[...]` comments nor the
+    /// configuration's `ignore`, `per-path-ignores` and `[[ignore]]` (an audit).
+    pub no_ignores: bool,
+    /// Counters to watch the run from another thread (a progress bar).
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// How far a run has come, for a progress display: the library only counts,
+/// the caller draws (from another thread, reading with [`Progress::get`]).
+#[derive(Debug, Default)]
+pub struct Progress {
+    total: AtomicUsize,
+    done: AtomicUsize,
+}
+
+impl Progress {
+    /// (files decoded, files to decode); the total is 0 until the walk ends.
+    pub fn get(&self) -> (usize, usize) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Back to zero, for the next run.
+    pub fn reset(&self) {
+        self.total.store(0, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+
+    fn set_total(options: &Options, n: usize) {
+        if let Some(p) = &options.progress {
+            p.total.store(n, Ordering::Relaxed);
+        }
+    }
+
+    fn tick(options: &Options) {
+        if let Some(p) = &options.progress {
+            p.done.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }
 
 impl Default for Options {
@@ -50,6 +99,9 @@ impl Default for Options {
             threads: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1),
+            config: ConfigSource::Discover,
+            no_ignores: false,
+            progress: None,
         }
     }
 }
@@ -83,6 +135,7 @@ pub struct Report {
     graph: RepoGraph,
     diagnostics: Vec<Diagnostic>,
     summary: Summary,
+    fail_on: Option<Severity>,
 }
 
 impl Report {
@@ -126,6 +179,26 @@ impl Report {
         &self.summary
     }
 
+    /// The `fail-on` severity of the configuration, if it sets one.
+    pub fn fail_on(&self) -> Option<Severity> {
+        self.fail_on
+    }
+
+    /// Drops the findings `baseline` accepts, recording the matches in
+    /// `matches`, and recounts the summary.
+    pub fn apply_baseline(
+        &mut self,
+        baseline: &baseline::Baseline,
+        matches: &mut baseline::Matches,
+    ) {
+        matches.filter(baseline, &mut self.diagnostics, &self.sources);
+        self.summary = summarize(
+            self.summary.files_read,
+            self.summary.artifacts.clone(),
+            &self.diagnostics,
+        );
+    }
+
     /// True when some diagnostic is at or above `severity`.
     pub fn has_at_least(&self, severity: Severity) -> bool {
         self.diagnostics.iter().any(|d| d.severity >= severity)
@@ -138,6 +211,14 @@ pub enum Error {
     /// The root does not exist or cannot be read.
     #[error("cannot read {}", path.display())]
     Root {
+        /// The path given.
+        path: PathBuf,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// The configuration file named by `--config` cannot be read.
+    #[error("cannot read configuration file {}", path.display())]
+    Config {
         /// The path given.
         path: PathBuf,
         /// The OS error.
@@ -160,6 +241,8 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         path: root.to_path_buf(),
         source,
     })?;
+    let config = config::load(&options.config, root)?;
+    let is_artifact = |rel: &str| classify_with(rel, |p| config.format_for(p)).is_some();
     let (found, all, walk_errors) = if meta.is_file() {
         let dir = root.parent().unwrap_or(Path::new("."));
         let rel = root
@@ -169,7 +252,7 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
             .to_string();
         let _ = dir;
         let all = BTreeSet::from([rel.clone()]);
-        let found = if classify_path(&rel).is_some() {
+        let found = if is_artifact(&rel) {
             vec![walk::Found {
                 rel,
                 path: root.to_path_buf(),
@@ -180,9 +263,10 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         };
         (found, all, Vec::new())
     } else {
-        let w = walk::walk(root, options.threads);
+        let w = walk::walk_with(root, options.threads, &is_artifact);
         (w.artifacts, w.all, w.errors)
     };
+    Progress::set_total(options, found.len());
     let max = options.max_file_size;
     let mut loaded: Vec<(String, Content)> = found
         .into_par_iter()
@@ -201,7 +285,7 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         );
         (path, Content::Problem(d))
     }));
-    Ok(analyze(loaded, all))
+    Ok(analyze(loaded, all, &config, options))
 }
 
 fn load(f: &walk::Found, max: u64) -> Content {
@@ -251,27 +335,65 @@ fn load(f: &walk::Found, max: u64) -> Content {
 
 /// Analyzes files given in memory. Paths that match no artifact convention
 /// are ignored. Output does not depend on the order of `files`.
-pub fn check_files(files: Vec<InputFile>, _options: &Options) -> Report {
+///
+/// A file `skein.toml` among them is the configuration (unless
+/// `options.config` says otherwise; `ConfigSource::File` reads that file).
+pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
+    let config = match &options.config {
+        ConfigSource::Isolated => config::Config::default(),
+        ConfigSource::File(p) => match std::fs::read_to_string(p) {
+            Ok(t) => config::Config::parse(p.display().to_string(), t, String::new()),
+            Err(e) => {
+                let mut c = config::Config::default();
+                c.diagnostics.push(Diagnostic::new(
+                    config::INVALID_CONFIG,
+                    FileId(0),
+                    Span::empty(0),
+                    format!("cannot read configuration file {}: {e}", p.display()),
+                ));
+                c
+            }
+        },
+        ConfigSource::Discover => files
+            .iter()
+            .find(|f| f.path == config::CONFIG_FILE_NAME)
+            .map(|f| {
+                config::Config::parse(
+                    f.path.clone(),
+                    String::from_utf8_lossy(&f.bytes).into_owned(),
+                    String::new(),
+                )
+            })
+            .unwrap_or_default(),
+    };
     let all = files.iter().map(|f| f.path.clone()).collect();
     let loaded = files
         .into_iter()
-        .filter(|f| classify_path(&f.path).is_some())
+        .filter(|f| classify_with(&f.path, |p| config.format_for(p)).is_some())
         .map(|f| (f.path, Content::Bytes(f.bytes)))
         .collect();
-    analyze(loaded, all)
+    analyze(loaded, all, &config, options)
 }
 
-fn analyze(mut loaded: Vec<(String, Content)>, repo_files: BTreeSet<String>) -> Report {
+fn analyze(
+    mut loaded: Vec<(String, Content)>,
+    repo_files: BTreeSet<String>,
+    config: &config::Config,
+    options: &Options,
+) -> Report {
     loaded.sort_by(|a, b| a.0.cmp(&b.0));
     loaded.dedup_by(|a, b| a.0 == b.0);
+    Progress::set_total(options, loaded.len());
     let decoded: Vec<(String, String, Decoded)> = loaded
         .into_par_iter()
         .enumerate()
         .map_init(Parsers::new, |parsers, (i, (path, content))| {
+            Progress::tick(options);
             let file = FileId(i as u32);
             match content {
                 Content::Bytes(bytes) => {
-                    let candidate = classify_path(&path).expect("filtered to recognised paths");
+                    let candidate = classify_with(&path, |p| config.format_for(p))
+                        .expect("filtered to recognised paths");
                     let decoded = decode(parsers, file, candidate, &bytes);
                     let text = match String::from_utf8(bytes) {
                         Ok(t) => t,
@@ -284,6 +406,7 @@ fn analyze(mut loaded: Vec<(String, Content)>, repo_files: BTreeSet<String>) -> 
                     let decoded = Decoded {
                         artifact: None,
                         diagnostics: vec![d],
+                        comments: Vec::new(),
                     };
                     (path, String::new(), decoded)
                 }
@@ -294,8 +417,10 @@ fn analyze(mut loaded: Vec<(String, Content)>, repo_files: BTreeSet<String>) -> 
     let mut artifacts = Vec::new();
     let mut diagnostics = Vec::new();
     let mut per_format: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut comments = Vec::new();
     for (path, text, d) in decoded {
-        sources.add(SourceFile::new(path, text));
+        let id = sources.add(SourceFile::new(path, text));
+        comments.push((id, d.comments));
         if let Some(a) = d.artifact {
             *per_format.entry(a.format.id()).or_default() += 1;
             artifacts.push(a);
@@ -310,25 +435,53 @@ fn analyze(mut loaded: Vec<(String, Content)>, repo_files: BTreeSet<String>) -> 
         repo_files: &repo_files,
     };
     diagnostics.extend(skein_lint::run(&cx));
+    let files_read = sources.len();
+    // The configuration file is a source of the report (its diagnostics
+    // render like any other), but not a file analyzed.
+    let config_file = config
+        .source
+        .as_ref()
+        .map(|(path, text)| sources.add(SourceFile::new(path.clone(), text.clone())));
+    let mut diagnostics = suppress::finish(
+        suppress::Run {
+            config,
+            config_file,
+            no_ignores: options.no_ignores,
+            sources: &sources,
+            artifacts: &artifacts,
+            comments: &comments,
+        },
+        diagnostics,
+    );
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();
-    let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
-    let summary = Summary {
-        files_read: sources.len(),
-        artifacts: per_format
-            .into_iter()
-            .map(|(f, n)| (f.to_string(), n))
-            .collect(),
-        errors: count(Severity::Error),
-        warnings: count(Severity::Warning),
-        infos: count(Severity::Info),
-    };
+    let per_format = per_format
+        .into_iter()
+        .map(|(f, n)| (f.to_string(), n))
+        .collect();
+    let summary = summarize(files_read, per_format, &diagnostics);
     Report {
         sources,
         artifacts,
         graph,
         diagnostics,
         summary,
+        fail_on: config.fail_on,
+    }
+}
+
+fn summarize(
+    files_read: usize,
+    artifacts: Vec<(String, usize)>,
+    diagnostics: &[Diagnostic],
+) -> Summary {
+    let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
+    Summary {
+        files_read,
+        artifacts,
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        infos: count(Severity::Info),
     }
 }
 

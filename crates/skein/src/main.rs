@@ -4,10 +4,15 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use skein::{Options, rules};
+use skein_report::graph_export::{GraphFormat, render_graph};
 use skein_report::{HumanOptions, json_value, render_human};
+use skein_report::{SarifBuilder, render_concise, render_github};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+
+mod progress;
 
 /// Static analyzer for repositories of AI-agent artifacts: skills, loops,
 /// gates, verdict vocabularies, agent specs, contracts, plugins and MCP configs.
@@ -22,8 +27,9 @@ struct Cli {
 enum Command {
     /// Analyze repositories and report diagnostics.
     ///
-    /// Exit status: 0 when no error-severity diagnostic was found, 1 when
-    /// some was, 2 on a usage or internal error.
+    /// Exit status: 0 when no diagnostic at or above `--fail-on` (default:
+    /// `fail-on` of skein.toml, else error) was found, 1 when some was, 2 on
+    /// a usage or internal error.
     Check(CheckArgs),
     /// List every rule: code, name, default severity, summary.
     Rules,
@@ -32,6 +38,34 @@ enum Command {
         /// Rule code or kebab-case name.
         code: String,
     },
+    /// Draw skilldrop loops as state machines, and the repository graph.
+    ///
+    /// Without `--loop`: every loop, then the repository view (packs and
+    /// plugins with their skills, loops -> skills, agents -> MCP servers).
+    /// Unreachable stages and uncapped cycles are drawn red and dashed.
+    Graph(GraphArgs),
+}
+
+#[derive(clap::Args)]
+struct GraphArgs {
+    /// Repository root to draw.
+    #[arg(default_value = ".")]
+    path: PathBuf,
+    /// Output syntax: Graphviz DOT (`dot -Tsvg`) or Mermaid.
+    #[arg(long, value_enum, default_value_t = GraphFormatArg::Dot)]
+    format: GraphFormatArg,
+    /// Draw only the loop(s) of this name.
+    #[arg(long = "loop", value_name = "NAME")]
+    loop_name: Option<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GraphFormatArg {
+    /// Graphviz DOT, one `digraph` per loop and one for the repository.
+    Dot,
+    /// Mermaid `stateDiagram-v2` (loops) and `flowchart` (repository); several
+    /// diagrams come as Markdown with a fenced block each.
+    Mermaid,
 }
 
 #[derive(clap::Args)]
@@ -42,6 +76,9 @@ struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     format: OutputFormat,
+    /// Write the output to this file instead of standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
     /// When to colour human output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
@@ -51,6 +88,45 @@ struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Read this configuration file instead of discovering `skein.toml`.
+    #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
+    config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long)]
+    isolated: bool,
+    /// Apply no suppression (comments, `ignore`, `per-path-ignores`, `[[ignore]]`): an audit.
+    #[arg(long)]
+    no_ignores: bool,
+    /// Report only findings not in this baseline file; print how many of its findings were fixed.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Write the current findings to this baseline file (exit status 0 unless skein fails).
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    /// Exit with status 1 when a finding at or above this severity remains
+    /// (default: the configuration's `fail-on`, else `error`).
+    #[arg(long, value_enum, value_name = "SEVERITY")]
+    fail_on: Option<FailOn>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FailOn {
+    /// Errors only.
+    Error,
+    /// Warnings and errors.
+    Warning,
+    /// Any finding.
+    Info,
+}
+
+impl From<FailOn> for skein_syntax::Severity {
+    fn from(f: FailOn) -> Self {
+        match f {
+            FailOn::Error => skein_syntax::Severity::Error,
+            FailOn::Warning => skein_syntax::Severity::Warning,
+            FailOn::Info => skein_syntax::Severity::Info,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -59,6 +135,12 @@ enum OutputFormat {
     Human,
     /// One JSON document: `{version, summary, diagnostics[]}`.
     Json,
+    /// SARIF 2.1.0 for GitHub code scanning (one run, every rule, fingerprints).
+    Sarif,
+    /// GitHub Actions workflow commands (`::error file=...::message`): annotations.
+    Github,
+    /// One line per finding, `path:line:col: severity[CODE] message [name]`, then a summary line.
+    Concise,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -118,6 +200,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         },
         Command::Check(args) => check(args),
+        Command::Graph(args) => graph(args),
     }
 }
 
@@ -134,18 +217,61 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let options = Options {
         max_file_size: args.max_file_size,
         threads,
+        config: match (&args.config, args.isolated) {
+            (Some(p), _) => skein::ConfigSource::File(p.clone()),
+            (None, true) => skein::ConfigSource::Isolated,
+            (None, false) => skein::ConfigSource::Discover,
+        },
+        no_ignores: args.no_ignores,
+        progress: show_progress(&args).then(|| Arc::new(skein::Progress::default())),
     };
+    let baseline = match &args.baseline {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read baseline {}", file.display()))?;
+            let b = skein::baseline::Baseline::from_json(&text)
+                .map_err(|e| anyhow::anyhow!("invalid baseline {}: {e}", file.display()))?;
+            Some(b)
+        }
+        None => None,
+    };
+    let mut matches = skein::baseline::Matches::default();
+    let mut written = skein::baseline::Baseline::new();
     let color = match args.color {
         Color::Always => true,
         Color::Never => false,
-        Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        Color::Auto => {
+            args.output.is_none()
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none()
+        }
     };
     let multiple = args.paths.len() > 1;
     let mut any_error = false;
     let mut json_runs = Vec::new();
+    let mut output = String::new();
+    let mut sarif = SarifBuilder::new(&rules::all());
     for path in &args.paths {
-        let report = pool.install(|| skein::check(path, &options))?;
-        any_error |= report.has_at_least(skein_syntax::Severity::Error);
+        let watch = options
+            .progress
+            .clone()
+            .map(|p| progress::Watch::start(p, path.display().to_string()));
+        let mut report = pool.install(|| skein::check(path, &options))?;
+        if let Some(w) = watch {
+            w.finish();
+        }
+        if args.write_baseline.is_some() {
+            written.add(report.diagnostics(), report.sources());
+        }
+        if let Some(b) = &baseline {
+            report.apply_baseline(b, &mut matches);
+        }
+        let fail_on = args
+            .fail_on
+            .map(Into::into)
+            .or(report.fail_on())
+            .unwrap_or(skein_syntax::Severity::Error);
+        any_error |= report.has_at_least(fail_on);
         match args.format {
             OutputFormat::Human => {
                 let mut out = render_human(
@@ -158,7 +284,23 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 }
                 out.push_str(&report.summary().line());
                 out.push('\n');
-                print(&out)?;
+                output.push_str(&out);
+            }
+            OutputFormat::Concise => {
+                output.push_str(&render_concise(report.diagnostics(), report.sources()));
+                if multiple {
+                    output.push_str(&format!("{}: ", path.display()));
+                }
+                output.push_str(&report.summary().line());
+                output.push('\n');
+            }
+            OutputFormat::Github => output.push_str(&render_github(
+                report.diagnostics(),
+                report.sources(),
+                &uri_prefix(path),
+            )),
+            OutputFormat::Sarif => {
+                sarif.add(report.diagnostics(), report.sources(), &uri_prefix(path));
             }
             OutputFormat::Json => {
                 let mut v = json_value(report.diagnostics(), report.sources(), report.summary());
@@ -176,13 +318,121 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         } else {
             serde_json::json!({ "runs": json_runs })
         };
-        print(&(serde_json::to_string_pretty(&doc)? + "\n"))?;
+        output.push_str(&(serde_json::to_string_pretty(&doc)? + "\n"));
+    }
+    if let OutputFormat::Sarif = args.format {
+        let log = sarif.finish();
+        for w in &log.warnings {
+            eprintln!("skein: warning: {w}");
+        }
+        output.push_str(&(serde_json::to_string_pretty(&log)? + "\n"));
+    }
+    match &args.output {
+        Some(file) => std::fs::write(file, &output)
+            .with_context(|| format!("cannot write {}", file.display()))?,
+        None => print(&output)?,
+    }
+    if let Some(b) = &baseline {
+        eprintln!(
+            "skein: baseline: {} known finding(s) not reported, {} fixed since the baseline was written",
+            matches.matched(),
+            matches.fixed(b)
+        );
+    }
+    if let Some(file) = &args.write_baseline {
+        std::fs::write(file, written.to_json())
+            .with_context(|| format!("cannot write baseline {}", file.display()))?;
+        eprintln!(
+            "skein: wrote {} finding(s) to baseline {}",
+            written.len(),
+            file.display()
+        );
+        return Ok(ExitCode::SUCCESS);
     }
     Ok(if any_error {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn graph(args: GraphArgs) -> anyhow::Result<ExitCode> {
+    let report = skein::check(&args.path, &Options::default())?;
+    let format = match args.format {
+        GraphFormatArg::Dot => GraphFormat::Dot,
+        GraphFormatArg::Mermaid => GraphFormat::Mermaid,
+    };
+    let name = args.loop_name.as_deref();
+    match render_graph(report.graph(), report.sources(), format, name) {
+        Some(out) => {
+            print(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            let mut names: Vec<&str> = report
+                .graph()
+                .loops()
+                .iter()
+                .map(|l| l.name.as_str())
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            eprintln!(
+                "skein: error: no skilldrop loop named `{}` in {}; loops: {}",
+                name.unwrap_or_default(),
+                args.path.display(),
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
+            );
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+/// The analyzed folder's path from the current directory (the repository
+/// root in CI), `/`-separated with a trailing `/`, which SARIF URIs and
+/// annotations need; empty for `.` and for a folder outside the current
+/// directory.
+fn uri_prefix(path: &Path) -> String {
+    let dir = if path.is_file() {
+        path.parent().unwrap_or(Path::new(""))
+    } else {
+        path
+    };
+    let rel = if dir.is_absolute() {
+        match std::env::current_dir()
+            .ok()
+            .and_then(|cwd| dir.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        {
+            Some(r) => r,
+            None => return String::new(),
+        }
+    } else {
+        dir.to_path_buf()
+    };
+    let mut parts = Vec::new();
+    for c in rel.components() {
+        match c {
+            Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
+            Component::CurDir => {}
+            Component::ParentDir if parts.pop().is_some() => {}
+            _ => return String::new(),
+        }
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        parts.join("/") + "/"
+    }
+}
+
+/// A progress bar only for a person watching: stderr is a terminal and the
+/// output format is the human one (never json, sarif, github, concise).
+fn show_progress(args: &CheckArgs) -> bool {
+    matches!(args.format, OutputFormat::Human) && std::io::stderr().is_terminal()
 }
 
 fn capitalize(s: &str) -> String {

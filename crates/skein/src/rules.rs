@@ -9,6 +9,8 @@ pub fn all() -> Vec<Rule> {
     let mut v: Vec<Rule> = skein_syntax::rules::ALL
         .iter()
         .chain(skein_model::rules::ALL)
+        .chain(crate::suppress::ALL)
+        .chain([crate::config::INVALID_CONFIG].iter())
         .copied()
         .chain(skein_lint::rules())
         .collect();

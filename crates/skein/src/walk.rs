@@ -60,6 +60,17 @@ pub struct Walked {
 
 /// Walks `root` in parallel.
 pub fn walk(root: &Path, threads: usize) -> Walked {
+    walk_with(root, threads, &|rel: &str| classify_path(rel).is_some())
+}
+
+/// Walks `root` in parallel; `is_artifact` decides from a repo-relative
+/// path whether a file is an artifact (path conventions plus configured
+/// format mappings).
+pub fn walk_with(
+    root: &Path,
+    threads: usize,
+    is_artifact: &(dyn Fn(&str) -> bool + Sync),
+) -> Walked {
     let found = Mutex::new(Vec::new());
     let all = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
@@ -94,7 +105,7 @@ pub fn walk(root: &Path, threads: usize) -> Walked {
                 let Some(rel) = rel_path(root, entry.path()) else {
                     return WalkState::Continue;
                 };
-                let artifact = classify_path(&rel).is_some();
+                let artifact = is_artifact(&rel);
                 all.lock().expect("walk mutex").push(rel.clone());
                 if artifact {
                     found.lock().expect("walk mutex").push(Found {

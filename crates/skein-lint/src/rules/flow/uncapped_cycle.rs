@@ -2,8 +2,9 @@
 
 use crate::{Context, Pass};
 use petgraph::algo::tarjan_scc;
-use petgraph::graph::NodeIndex;
+use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef};
+use skein_model::RepoGraph;
 use skein_model::graph::{EdgeKind, GEdge, NodeKind, VerdictClass};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 use std::collections::HashSet;
@@ -41,17 +42,30 @@ fn is_flow(e: &GEdge) -> bool {
     )
 }
 
-fn check(cx: &Context) -> Vec<Diagnostic> {
-    let g = cx.graph.graph();
+/// A strongly connected component of the flow edges (see [`RULE`]) in which
+/// no edge and no node carries a cap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncappedCycle {
+    /// Its nodes, sorted by (file, span, index): the first is where the
+    /// diagnostic points.
+    pub nodes: Vec<NodeIndex>,
+    /// The flow edges between its nodes, in edge index order.
+    pub edges: Vec<EdgeIndex>,
+}
+
+/// Every uncapped cycle of the repository graph. This rule reports each one;
+/// `skein graph` marks them from the same answer.
+pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
+    let g = graph.graph();
     // Flow edges only; `Contains` only from a loop to its entry stage (running a
     // loop starts it there), `Uses` only into loops (skills do not call back).
-    let entries: HashSet<(NodeIndex, NodeIndex)> = cx
-        .graph
+    let entries: HashSet<(NodeIndex, NodeIndex)> = graph
         .loops()
         .iter()
+        .filter(|l| !l.stages.is_empty())
         .map(|l| (l.node, l.stages[0]))
         .collect();
-    let loop_nodes: HashSet<NodeIndex> = cx.graph.loops().iter().map(|l| l.node).collect();
+    let loop_nodes: HashSet<NodeIndex> = graph.loops().iter().map(|l| l.node).collect();
     let filtered = EdgeFiltered::from_fn(g, |e| {
         let w = e.weight();
         is_flow(w)
@@ -87,6 +101,28 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         }
         scc.sort_by_key(|&n| (g[n].file, g[n].span, n));
+        out.push(UncappedCycle {
+            nodes: scc,
+            edges: inner.iter().map(|e| e.id()).collect(),
+        });
+    }
+    out.sort_by_key(|c| {
+        let n = c.nodes[0];
+        (g[n].file, g[n].span, n)
+    });
+    out
+}
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let g = cx.graph.graph();
+    let mut out = Vec::new();
+    for cycle in uncapped_cycles(cx.graph) {
+        let ids: HashSet<EdgeIndex> = cycle.edges.iter().copied().collect();
+        let inner: Vec<_> = g
+            .edge_references()
+            .filter(|e| ids.contains(&e.id()))
+            .collect();
+        let scc = cycle.nodes;
         let start = scc[0];
         let path = cycle_path(start, &inner);
         // Print the artifacts the cycle runs through (loops, agents); a cycle

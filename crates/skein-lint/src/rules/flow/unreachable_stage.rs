@@ -2,6 +2,7 @@
 
 use crate::{Context, Pass};
 use petgraph::visit::EdgeRef;
+use skein_model::RepoGraph;
 use skein_model::graph::{EdgeKind, LoopFlow, NodeKind};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -35,11 +36,18 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .collect()
 }
 
-fn check_loop(cx: &Context, l: &LoopFlow) -> Vec<Diagnostic> {
-    let g = cx.graph.graph();
+/// Which stages of loop `l` some path from the entry reaches, by stage index
+/// (`l.stages` order): next and revise edges, and a verdict of unknown class
+/// assumed to advance. The stages this rule reports are the `false` ones;
+/// `skein graph` draws them from the same answer.
+pub fn reached(graph: &RepoGraph, l: &LoopFlow) -> Vec<bool> {
+    let g = graph.graph();
     let n = l.stages.len();
     let index_of = |node| l.stages.iter().position(|&s| s == node);
     let mut reached = vec![false; n];
+    if n == 0 {
+        return reached;
+    }
     let mut stack = vec![0usize];
     while let Some(i) = stack.pop() {
         if reached[i] {
@@ -60,6 +68,13 @@ fn check_loop(cx: &Context, l: &LoopFlow) -> Vec<Diagnostic> {
         }
         stack.extend(targets.into_iter().filter(|&t| !reached[t]));
     }
+    reached
+}
+
+fn check_loop(cx: &Context, l: &LoopFlow) -> Vec<Diagnostic> {
+    let g = cx.graph.graph();
+    let n = l.stages.len();
+    let reached = reached(cx.graph, l);
     let mut out = Vec::new();
     for j in (1..n).filter(|&j| !reached[j]) {
         let stage = g.node_weight(l.stages[j]).expect("stage node");

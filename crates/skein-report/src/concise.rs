@@ -1,0 +1,54 @@
+//! Concise output: one line per diagnostic,
+//! `path:line:col: severity[CODE] message [name]`, for editors, `grep` and
+//! logs. Lines and columns are 1-based, columns in characters (as in the human
+//! output). The caller appends [`crate::Summary::line`].
+
+use crate::sanitize;
+use skein_syntax::{Diagnostic, SourceMap};
+
+/// Renders diagnostics one per line, each ending in a newline.
+pub fn render_concise(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        let file = sources.get(d.primary.file);
+        let lc = file.line_col(d.primary.span.start as usize);
+        let line = format!(
+            "{}:{}:{}: {}[{}] {} [{}]",
+            file.path(),
+            lc.line,
+            lc.column,
+            d.severity.as_str(),
+            d.rule.code,
+            d.message,
+            d.rule.name
+        );
+        // One line per finding, and no terminal controls from the repository.
+        out.push_str(&sanitize(&line).replace(['\n', '\r'], " "));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skein_syntax::{Rule, Severity, SourceFile, Span};
+
+    #[test]
+    fn one_line_each() {
+        const RULE: Rule = Rule {
+            code: "REF004",
+            name: "orphan-skill",
+            severity: Severity::Warning,
+            summary: "s",
+            doc: "",
+        };
+        let mut sources = SourceMap::new();
+        let id = sources.add(SourceFile::new("s/SKILL.md", "---\nname: é x\n---\n"));
+        let d = Diagnostic::new(RULE, id, Span::new(13, 14), "no loop references\nskill `x`");
+        assert_eq!(
+            render_concise(&[d], &sources),
+            "s/SKILL.md:2:9: warning[REF004] no loop references skill `x` [orphan-skill]\n"
+        );
+    }
+}

@@ -1,0 +1,759 @@
+//! Configuration: `skein.toml` (docs/configuration.md).
+//!
+//! Discovery follows ruff: from each analyzed path upward to the filesystem
+//! root, the nearest `skein.toml` wins; `--config PATH` names one file and
+//! `--isolated` reads none. Globs in the file are relative to its folder.
+//!
+//! The file is deserialized with `toml`, keeping the span of every value
+//! ([`Spanned`]), so an unknown key, a bad value or a rule code that does not
+//! exist is an [`INVALID_CONFIG`] diagnostic pointing into `skein.toml`, which
+//! becomes a source file of the report and renders like any other finding.
+//! [`json_schema`] derives the JSON Schema of the file from the same types
+//! (`schemas/skein.toml.schema.json`, written by `cargo xtask codegen`).
+
+use crate::rules;
+use globset::{GlobBuilder, GlobMatcher};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use skein_model::Format;
+use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// The file name looked for.
+pub const CONFIG_FILE_NAME: &str = "skein.toml";
+
+/// Placeholder file of configuration diagnostics until the config file gets
+/// its id in the report's source map.
+pub(crate) const CONFIG_FILE: FileId = FileId(u32::MAX);
+
+/// SCH005: `skein.toml` has an unknown key or an invalid value.
+pub const INVALID_CONFIG: Rule = Rule {
+    code: "SCH005",
+    name: "invalid-config",
+    severity: Severity::Error,
+    summary: "skein.toml has an unknown key or an invalid value",
+    doc: "## What it does\nReports a key of `skein.toml` that skein does not know, a value of the \
+wrong type, a rule selector that matches no rule, a glob that does not compile, a format id that \
+does not exist, and an `[[ignore]]` entry without a `reason`. The diagnostic points at the key or \
+value in `skein.toml`.\n\n## Why is this bad?\nA misspelt key (`ignores`, `fail_on`) or rule code \
+is silently without effect: the rule you meant to silence still runs, or the one you meant to \
+select does not. When the file cannot be read at all, none of it applies.\n\n## Example\n```toml\n\
+ignores = [\"REF004\"]\n```\nUse instead:\n```toml\nignore = [\"REF004\"]\n```\n\nThis rule \
+cannot be ignored or suppressed.",
+};
+
+/// Where the configuration of a run comes from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ConfigSource {
+    /// The nearest `skein.toml` from the analyzed path upward (default).
+    #[default]
+    Discover,
+    /// This file (`--config PATH`).
+    File(PathBuf),
+    /// No configuration file (`--isolated`).
+    Isolated,
+}
+
+/// A severity as written in `skein.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeverityName {
+    /// Error.
+    Error,
+    /// Warning.
+    Warning,
+    /// Info.
+    Info,
+}
+
+impl From<SeverityName> for Severity {
+    fn from(s: SeverityName) -> Severity {
+        match s {
+            SeverityName::Error => Severity::Error,
+            SeverityName::Warning => Severity::Warning,
+            SeverityName::Info => Severity::Info,
+        }
+    }
+}
+
+/// The contents of `skein.toml`.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[schemars(
+    title = "skein.toml",
+    description = "Configuration of skein, the static analyzer for AI-agent artifacts. See docs/configuration.md."
+)]
+pub struct ConfigFile {
+    /// Rules to run, by code (`REF004`), name (`unknown-skill`) or code prefix
+    /// (`FLOW`, `SCH00`). Default: every rule. When `select` and `ignore` both
+    /// match a rule, the more specific selector wins (a code or name beats a
+    /// prefix, a longer prefix a shorter one; on a tie `ignore` wins).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<RuleSelector>>")]
+    pub select: Option<Vec<Spanned<String>>>,
+    /// Rules not to run (selectors as in `select`), and JSON suppressions:
+    /// tables `{ path, pointer, rule, reason }` (written `[[ignore]]` when the
+    /// file has no rule selectors in `ignore`).
+    #[serde(default)]
+    #[schemars(with = "Vec<IgnoreItemSchema>")]
+    pub ignore: Vec<Spanned<IgnoreItem>>,
+    /// Severity overrides: rule code or name -> `error`, `warning` or `info`.
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, SeverityName>")]
+    pub severity: BTreeMap<Spanned<String>, Spanned<SeverityName>>,
+    /// Rules not run on some paths: an array of `{ path = GLOB, rules = [...] }`
+    /// tables, or a table `GLOB = [selectors]`.
+    #[serde(default)]
+    #[schemars(with = "PerPathIgnoresSchema")]
+    pub per_path_ignores: PerPathIgnores,
+    /// Extra format mappings: a file matching the glob is an artifact of that
+    /// format (format ids as in `skein check` output, e.g. `agent-skill`).
+    /// Mappings win over skein's path conventions.
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, FormatId>")]
+    pub formats: BTreeMap<Spanned<String>, Spanned<String>>,
+    /// Lowest severity that makes `skein check` exit with status 1
+    /// (default `error`); `--fail-on` overrides it.
+    #[serde(default)]
+    #[schemars(with = "Option<SeverityName>")]
+    pub fail_on: Option<Spanned<SeverityName>>,
+}
+
+/// An element of `ignore`: a rule selector or a JSON suppression.
+#[derive(Debug)]
+pub enum IgnoreItem {
+    /// A rule selector.
+    Rule(String),
+    /// A suppression of one rule at one place of one file.
+    At(IgnoreAt),
+}
+
+/// A suppression of one rule at a JSON pointer of the files matching `path`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IgnoreAt {
+    /// Glob of the files (relative to the folder of `skein.toml`).
+    #[schemars(with = "String")]
+    pub path: Spanned<String>,
+    /// JSON pointer (RFC 6901) of the node, e.g. `/stages/2/gate`; findings
+    /// whose primary span lies inside that node are suppressed. Default: the
+    /// whole file.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub pointer: Option<Spanned<String>>,
+    /// Rule code or name (`*` is refused).
+    #[schemars(with = "String")]
+    pub rule: Spanned<String>,
+    /// Why the finding is accepted. Required.
+    #[schemars(with = "String")]
+    pub reason: Option<Spanned<String>>,
+}
+
+impl<'de> Deserialize<'de> for IgnoreItem {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = IgnoreItem;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a rule selector or a table { path, pointer, rule, reason }")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<IgnoreItem, E> {
+                Ok(IgnoreItem::Rule(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<IgnoreItem, A::Error> {
+                IgnoreAt::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(IgnoreItem::At)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One `[[per-path-ignores]]` entry.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PerPathIgnore {
+    /// Glob of the files (relative to the folder of `skein.toml`).
+    #[schemars(with = "String")]
+    pub path: Spanned<String>,
+    /// Rule selectors not run on those files.
+    #[schemars(with = "Vec<RuleSelector>")]
+    pub rules: Vec<Spanned<String>>,
+}
+
+/// `per-path-ignores` in either of its two shapes.
+#[derive(Debug, Default)]
+pub struct PerPathIgnores(pub Vec<PerPathIgnore>);
+
+impl<'de> Deserialize<'de> for PerPathIgnores {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = PerPathIgnores;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an array of { path, rules } tables or a table of GLOB = [rules]")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(e) = seq.next_element::<PerPathIgnore>()? {
+                    v.push(e);
+                }
+                Ok(PerPathIgnores(v))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(path) = map.next_key::<Spanned<String>>()? {
+                    let rules = map.next_value::<Vec<Spanned<String>>>()?;
+                    v.push(PerPathIgnore { path, rules });
+                }
+                Ok(PerPathIgnores(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+// Types that only describe the schema of the shapes deserialized by hand.
+
+/// A rule code (`REF004`), kebab name (`unknown-skill`) or code prefix (`FLOW`).
+#[derive(JsonSchema)]
+#[schemars(transparent)]
+#[allow(dead_code)]
+struct RuleSelector(String);
+
+#[derive(JsonSchema)]
+#[schemars(untagged)]
+#[allow(dead_code)]
+enum IgnoreItemSchema {
+    /// A rule selector.
+    Rule(RuleSelector),
+    /// A JSON suppression.
+    At(IgnoreAt),
+}
+
+#[derive(JsonSchema)]
+#[schemars(untagged)]
+#[allow(dead_code)]
+enum PerPathIgnoresSchema {
+    /// `[[per-path-ignores]]` tables.
+    List(Vec<PerPathIgnore>),
+    /// `GLOB = [selectors]`.
+    Table(BTreeMap<String, Vec<RuleSelector>>),
+}
+
+/// A format id.
+struct FormatId;
+
+impl JsonSchema for FormatId {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "FormatId".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+        schemars::json_schema!({
+            "description": "An artifact format id.",
+            "type": "string",
+            "enum": ids,
+        })
+    }
+}
+
+/// The JSON Schema of `skein.toml`, pretty-printed with a final newline
+/// (the committed `schemas/skein.toml.schema.json`).
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(ConfigFile);
+    serde_json::to_string_pretty(&schema).expect("a schema serializes") + "\n"
+}
+
+/// A JSON suppression, resolved.
+#[derive(Debug)]
+pub struct JsonIgnore {
+    /// Files it applies to.
+    pub glob: GlobMatcher,
+    /// The node, if not the whole file.
+    pub pointer: Option<String>,
+    /// The rule suppressed.
+    pub rule: Rule,
+    /// The entry's span in `skein.toml`.
+    pub span: Span,
+}
+
+/// A configuration, resolved and validated.
+#[derive(Debug, Default)]
+pub struct Config {
+    /// The configuration file as shown in the report (path relative to the
+    /// analyzed root where possible) and its text.
+    pub source: Option<(String, String)>,
+    /// Prefix of repo-relative paths to make them relative to the config's folder.
+    prefix: String,
+    /// Codes of the rules `select` enables.
+    selected: Option<HashSet<&'static str>>,
+    /// Codes of the rules `select` enables and `ignore` does not disable.
+    active: Option<HashSet<&'static str>>,
+    severity: Vec<(&'static str, Severity)>,
+    per_path: Vec<(GlobMatcher, Vec<Rule>)>,
+    formats: Vec<(GlobMatcher, Format)>,
+    /// `fail-on`.
+    pub fail_on: Option<Severity>,
+    /// `[[ignore]]` JSON suppressions.
+    pub json_ignores: Vec<JsonIgnore>,
+    /// Problems of the file (in [`CONFIG_FILE`] until the report gives it an id).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Finds the `skein.toml` that applies to `path`: in its folder (its own
+/// folder when it is a folder) or the nearest ancestor.
+pub fn discover(path: &Path) -> Option<PathBuf> {
+    let abs = std::path::absolute(path).ok()?;
+    let start = if abs.is_file() { abs.parent()? } else { &abs };
+    start
+        .ancestors()
+        .map(|d| d.join(CONFIG_FILE_NAME))
+        .find(|c| c.is_file())
+}
+
+/// Reads the configuration for an analysis of `root`.
+pub fn load(source: &ConfigSource, root: &Path) -> Result<Config, crate::Error> {
+    let (file, display) = match source {
+        ConfigSource::Isolated => return Ok(Config::default()),
+        ConfigSource::File(p) => (p.clone(), p.display().to_string()),
+        ConfigSource::Discover => match discover(root) {
+            Some(p) => {
+                let display = display_path(root, &p);
+                (p, display)
+            }
+            None => return Ok(Config::default()),
+        },
+    };
+    let text = std::fs::read_to_string(&file).map_err(|source| crate::Error::Config {
+        path: file.clone(),
+        source,
+    })?;
+    let prefix = prefix_of(root, &file);
+    Ok(Config::parse(display, text, prefix))
+}
+
+/// How the report names a discovered config file: relative to the analyzed
+/// root (`skein.toml`, `../../skein.toml`).
+fn display_path(root: &Path, config: &Path) -> String {
+    let Ok(abs) = std::path::absolute(root) else {
+        return config.display().to_string();
+    };
+    let dir = if abs.is_file() {
+        abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+    } else {
+        abs
+    };
+    let cfg_dir = config.parent().unwrap_or(Path::new(""));
+    match dir.strip_prefix(cfg_dir) {
+        Ok(rest) => {
+            let ups = rest.components().count();
+            format!("{}{CONFIG_FILE_NAME}", "../".repeat(ups))
+        }
+        Err(_) => config.display().to_string(),
+    }
+}
+
+/// The path of the analyzed root relative to the config's folder, with a
+/// trailing `/` (empty when they are the same folder or unrelated).
+fn prefix_of(root: &Path, config: &Path) -> String {
+    let (Ok(root), Ok(config)) = (root.canonicalize(), config.canonicalize()) else {
+        return String::new();
+    };
+    let root = if root.is_file() {
+        root.parent().map(Path::to_path_buf).unwrap_or(root)
+    } else {
+        root
+    };
+    let Some(dir) = config.parent() else {
+        return String::new();
+    };
+    match root.strip_prefix(dir) {
+        Ok(rest) if rest.as_os_str().is_empty() => String::new(),
+        Ok(rest) => crate::walk::rel_path(dir, &dir.join(rest)).unwrap_or_default() + "/",
+        Err(_) => String::new(),
+    }
+}
+
+fn span(r: std::ops::Range<usize>) -> Span {
+    Span::new(r.start, r.end)
+}
+
+/// The specificity with which `selector` matches `rule`: a code or name
+/// matches most specifically, a code prefix by its length.
+fn specificity(selector: &str, rule: &Rule) -> Option<usize> {
+    if selector.eq_ignore_ascii_case(rule.code) || selector == rule.name {
+        Some(usize::MAX)
+    } else if !selector.is_empty()
+        && rule.code.len() > selector.len()
+        && rule.code[..selector.len()].eq_ignore_ascii_case(selector)
+    {
+        Some(selector.len())
+    } else {
+        None
+    }
+}
+
+/// Rules a configuration may not turn off.
+fn always_on(rule: &Rule) -> bool {
+    rule.code == INVALID_CONFIG.code
+}
+
+impl Config {
+    /// Parses and validates a configuration. `path` is how the report names
+    /// it; `prefix` is prepended to repo-relative paths before matching globs.
+    pub fn parse(path: String, text: String, prefix: String) -> Config {
+        let mut cfg = Config {
+            prefix,
+            ..Config::default()
+        };
+        let all = rules::all();
+        let err = |cfg: &mut Config, s: Span, msg: String, label: &str| {
+            cfg.diagnostics.push(
+                Diagnostic::new(INVALID_CONFIG, CONFIG_FILE, s, msg).with_label(label.to_string()),
+            );
+        };
+        let file: ConfigFile = match toml::from_str(&text) {
+            Ok(f) => f,
+            Err(e) => {
+                let s = e.span().map(span).unwrap_or(Span::empty(0));
+                let msg = e.message().trim_end().trim_end_matches('.').to_string();
+                let mut d = Diagnostic::new(
+                    INVALID_CONFIG,
+                    CONFIG_FILE,
+                    s,
+                    format!("invalid skein.toml: {msg}"),
+                )
+                .with_note("no setting of this file applies until it is fixed");
+                if msg.starts_with("unknown field") {
+                    d = d.with_label("unknown key");
+                }
+                cfg.diagnostics.push(d);
+                cfg.source = Some((path, text));
+                return cfg;
+            }
+        };
+        let selectors = |cfg: &mut Config, list: &[Spanned<String>]| -> Vec<String> {
+            let mut out = Vec::new();
+            for s in list {
+                let v = s.get_ref();
+                if all.iter().any(|r| specificity(v, r).is_some()) {
+                    out.push(v.clone());
+                } else {
+                    err(
+                        cfg,
+                        span(s.span()),
+                        format!("no rule has the code, name or code prefix {}", quote(v)),
+                        "unknown rule selector",
+                    );
+                }
+            }
+            out
+        };
+        let select = file.select.as_ref().map(|l| selectors(&mut cfg, l));
+        let mut ignore_list = Vec::new();
+        for item in &file.ignore {
+            match item.get_ref() {
+                IgnoreItem::Rule(r) => {
+                    ignore_list.push(Spanned::new(item.span(), r.clone()));
+                }
+                IgnoreItem::At(at) => {
+                    if let Some(j) = cfg.json_ignore(at, span(item.span()), &all) {
+                        cfg.json_ignores.push(j);
+                    }
+                }
+            }
+        }
+        let ignore = selectors(&mut cfg, &ignore_list);
+        let best = |list: &[String], r: &Rule| list.iter().filter_map(|s| specificity(s, r)).max();
+        let mut selected = HashSet::new();
+        let mut active = HashSet::new();
+        for r in &all {
+            let s = match &select {
+                Some(list) => best(list, r),
+                None => Some(0),
+            };
+            let Some(s) = s.or(always_on(r).then_some(usize::MAX)) else {
+                continue;
+            };
+            selected.insert(r.code);
+            if always_on(r) || best(&ignore, r).is_none_or(|i| s > i) {
+                active.insert(r.code);
+            }
+        }
+        cfg.selected = Some(selected);
+        cfg.active = Some(active);
+        for (k, v) in &file.severity {
+            match all
+                .iter()
+                .find(|r| specificity(k.get_ref(), r) == Some(usize::MAX))
+            {
+                Some(r) => cfg.severity.push((r.code, (*v.get_ref()).into())),
+                None => err(
+                    &mut cfg,
+                    span(k.span()),
+                    format!("no rule has the code or name {}", quote(k.get_ref())),
+                    "unknown rule",
+                ),
+            }
+        }
+        for e in &file.per_path_ignores.0 {
+            let Some(glob) = cfg.glob(&e.path) else {
+                continue;
+            };
+            let rules = selectors(&mut cfg, &e.rules);
+            let rules = all
+                .iter()
+                .filter(|r| !always_on(r) && rules.iter().any(|s| specificity(s, r).is_some()))
+                .copied()
+                .collect();
+            cfg.per_path.push((glob, rules));
+        }
+        for (k, v) in &file.formats {
+            let Some(glob) = cfg.glob(k) else {
+                continue;
+            };
+            match Format::ALL.iter().find(|f| f.id() == v.get_ref()) {
+                Some(f) => cfg.formats.push((glob, *f)),
+                None => {
+                    let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+                    cfg.diagnostics.push(
+                        Diagnostic::new(
+                            INVALID_CONFIG,
+                            CONFIG_FILE,
+                            span(v.span()),
+                            format!("no format has the id {}", quote(v.get_ref())),
+                        )
+                        .with_label("unknown format")
+                        .with_note(format!("format ids: {}", ids.join(", "))),
+                    );
+                }
+            }
+        }
+        cfg.fail_on = file.fail_on.map(|s| (*s.get_ref()).into());
+        cfg.source = Some((path, text));
+        cfg
+    }
+
+    fn glob(&mut self, pattern: &Spanned<String>) -> Option<GlobMatcher> {
+        match GlobBuilder::new(pattern.get_ref())
+            .literal_separator(true)
+            .build()
+        {
+            Ok(g) => Some(g.compile_matcher()),
+            Err(e) => {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        INVALID_CONFIG,
+                        CONFIG_FILE,
+                        span(pattern.span()),
+                        format!("invalid glob {}: {}", quote(pattern.get_ref()), e.kind()),
+                    )
+                    .with_label("not a glob"),
+                );
+                None
+            }
+        }
+    }
+
+    fn json_ignore(&mut self, at: &IgnoreAt, entry: Span, all: &[Rule]) -> Option<JsonIgnore> {
+        let glob = self.glob(&at.path);
+        let rule_text = at.rule.get_ref();
+        let rule = all
+            .iter()
+            .find(|r| specificity(rule_text, r) == Some(usize::MAX));
+        let mut ok = glob.is_some();
+        if rule_text == "*" {
+            ok = false;
+            self.diagnostics.push(
+                Diagnostic::new(
+                    crate::suppress::BLANKET_SUPPRESSION,
+                    CONFIG_FILE,
+                    span(at.rule.span()),
+                    "`*` would suppress every rule here; this entry is not applied",
+                )
+                .with_label("name one rule")
+                .with_help("name the rule the finding is of, e.g. `rule = \"REF004\"`"),
+            );
+        } else if rule.is_none() {
+            ok = false;
+            self.diagnostics.push(
+                Diagnostic::new(
+                    INVALID_CONFIG,
+                    CONFIG_FILE,
+                    span(at.rule.span()),
+                    format!("no rule has the code or name {}", quote(rule_text)),
+                )
+                .with_label("unknown rule"),
+            );
+        }
+        if at
+            .reason
+            .as_ref()
+            .is_none_or(|r| r.get_ref().trim().is_empty())
+        {
+            ok = false;
+            self.diagnostics.push(
+                Diagnostic::new(
+                    INVALID_CONFIG,
+                    CONFIG_FILE,
+                    at.reason.as_ref().map_or(entry, |r| span(r.span())),
+                    "an `[[ignore]]` entry needs a `reason`; this entry is not applied",
+                )
+                .with_label("no reason")
+                .with_help("add `reason = \"...\"`: why this finding is accepted"),
+            );
+        }
+        if let Some(p) = &at.pointer
+            && !(p.get_ref().is_empty() || p.get_ref().starts_with('/'))
+        {
+            ok = false;
+            self.diagnostics.push(
+                Diagnostic::new(
+                    INVALID_CONFIG,
+                    CONFIG_FILE,
+                    span(p.span()),
+                    format!(
+                        "{} is not a JSON pointer (a pointer starts with `/`, or is empty for the whole file)",
+                        quote(p.get_ref())
+                    ),
+                )
+                .with_label("not a JSON pointer"),
+            );
+        }
+        if !ok {
+            return None;
+        }
+        Some(JsonIgnore {
+            glob: glob?,
+            pointer: at.pointer.as_ref().map(|p| p.get_ref().clone()),
+            rule: *rule?,
+            span: span(at.rule.span()),
+        })
+    }
+
+    /// The path as the config's globs see it.
+    pub fn glob_path(&self, rel: &str) -> String {
+        format!("{}{rel}", self.prefix)
+    }
+
+    /// The format `[formats]` maps a repo-relative path to (the first
+    /// matching glob, in key order).
+    pub fn format_for(&self, rel: &str) -> Option<Format> {
+        if self.formats.is_empty() {
+            return None;
+        }
+        let p = self.glob_path(rel);
+        self.formats
+            .iter()
+            .find(|(g, _)| g.is_match(&p))
+            .map(|(_, f)| *f)
+    }
+
+    /// Whether `select` (and, unless `no_ignores`, `ignore`) leaves `rule` on.
+    pub fn enabled(&self, rule: &Rule, no_ignores: bool) -> bool {
+        let set = if no_ignores {
+            &self.selected
+        } else {
+            &self.active
+        };
+        set.as_ref().is_none_or(|s| s.contains(rule.code))
+    }
+
+    /// Whether `per-path-ignores` turns `rule` off for the repo-relative `rel`.
+    pub fn ignored_at(&self, rule: &Rule, rel: &str) -> bool {
+        if self.per_path.is_empty() {
+            return false;
+        }
+        let p = self.glob_path(rel);
+        self.per_path
+            .iter()
+            .any(|(g, rules)| rules.iter().any(|r| r.code == rule.code) && g.is_match(&p))
+    }
+
+    /// The severity `[severity]` gives `rule`, if any.
+    pub fn severity_of(&self, rule: &Rule) -> Option<Severity> {
+        self.severity
+            .iter()
+            .find(|(c, _)| *c == rule.code)
+            .map(|(_, s)| *s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Config {
+        Config::parse("skein.toml".into(), text.into(), String::new())
+    }
+
+    #[test]
+    fn unknown_key_points_at_the_key() {
+        let text = "select = [\"FLOW\"]\nignores = [\"REF004\"]\n";
+        let c = parse(text);
+        assert_eq!(c.diagnostics.len(), 1, "{:?}", c.diagnostics);
+        let d = &c.diagnostics[0];
+        assert_eq!(&text[d.primary.span.range()], "ignores");
+        assert!(
+            d.message.contains("unknown field `ignores`"),
+            "{}",
+            d.message
+        );
+    }
+
+    #[test]
+    fn selectors_severity_and_both_shapes() {
+        let text = r#"
+select = ["FLOW", "REF"]
+ignore = ["FLOW002", "unknown-skill", { path = "a/loop.json", pointer = "/stages/0", rule = "FLOW001", reason = "vendored" }]
+fail-on = "warning"
+[severity]
+REF004 = "info"
+[per-path-ignores]
+"legacy/**" = ["REF"]
+[formats]
+"custom/*.json" = "skilldrop-loop"
+"#;
+        let c = parse(text);
+        assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+        let r = |code| rules::find(code).unwrap();
+        assert!(c.enabled(&r("FLOW001"), false));
+        assert!(!c.enabled(&r("FLOW002"), false));
+        assert!(c.enabled(&r("FLOW002"), true));
+        assert!(!c.enabled(&r("REF001"), false) || r("REF001").name != "unknown-skill");
+        assert!(!c.enabled(&r("SYN001"), false));
+        assert!(c.enabled(&INVALID_CONFIG, false));
+        assert_eq!(c.severity_of(&r("REF004")), Some(Severity::Info));
+        assert!(c.ignored_at(&r("REF004"), "legacy/x/SKILL.md"));
+        assert!(!c.ignored_at(&r("REF004"), "x/SKILL.md"));
+        assert_eq!(c.format_for("custom/a.json"), Some(Format::SkilldropLoop));
+        assert_eq!(c.format_for("custom/b/a.json"), None);
+        assert_eq!(c.fail_on, Some(Severity::Warning));
+        assert_eq!(c.json_ignores.len(), 1);
+        let c = parse("[[per-path-ignores]]\npath = \"x/**\"\nrules = [\"SCH\"]\n");
+        assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+        assert!(c.ignored_at(&r("SCH001"), "x/y/SKILL.md"));
+    }
+
+    #[test]
+    fn invalid_values_point_at_the_value() {
+        let text = "select = [\"NOPE\"]\nfail-on = \"fatal\"\n";
+        let c = parse(text);
+        assert_eq!(c.diagnostics.len(), 1, "{:?}", c.diagnostics);
+        assert_eq!(&text[c.diagnostics[0].primary.span.range()], "\"fatal\"");
+        let text = "select = [\"NOPE\"]\n[formats]\n\"x/*.json\" = \"yaml\"\n[[ignore]]\npath = \"a.json\"\nrule = \"REF004\"\n";
+        let c = parse(text);
+        let spans: Vec<&str> = c
+            .diagnostics
+            .iter()
+            .map(|d| &text[d.primary.span.range()])
+            .collect();
+        assert_eq!(spans.len(), 3, "{:?}", c.diagnostics);
+        assert!(spans.contains(&"\"NOPE\""));
+        assert!(spans.contains(&"\"yaml\""));
+    }
+}

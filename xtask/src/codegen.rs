@@ -1,0 +1,59 @@
+//! `cargo xtask codegen [--check]`: writes the files generated from code —
+//! the JSON Schema of `skein.toml` (`schemas/skein.toml.schema.json`, from
+//! the configuration types in `crates/skein/src/config.rs`). With `--check`
+//! it writes nothing and fails when a committed file is stale.
+
+use anyhow::{Context, bail};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// A generated file: its path from the workspace root and its contents.
+pub fn generated() -> Vec<(&'static str, String)> {
+    vec![(
+        "schemas/skein.toml.schema.json",
+        skein::config::json_schema(),
+    )]
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask is in the workspace")
+        .to_path_buf()
+}
+
+/// Runs the task.
+pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
+    let check = match args {
+        [] => false,
+        [a] if a == "--check" => true,
+        _ => bail!("usage: cargo xtask codegen [--check]"),
+    };
+    let root = workspace_root();
+    let mut stale = Vec::new();
+    for (rel, text) in generated() {
+        let path = root.join(rel);
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        if current == text {
+            continue;
+        }
+        if check {
+            stale.push(rel);
+        } else {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+            }
+            std::fs::write(&path, text).with_context(|| format!("cannot write {rel}"))?;
+            eprintln!("wrote {rel}");
+        }
+    }
+    if !stale.is_empty() {
+        eprintln!(
+            "xtask codegen: stale: {}; run `cargo xtask codegen`",
+            stale.join(", ")
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
