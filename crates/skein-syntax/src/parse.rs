@@ -163,8 +163,17 @@ impl Parsers {
             );
             return out;
         }
+        // tree-sitter's lexer reads a NUL byte as the end of input: parse a
+        // copy with NUL as space (same offsets) and report the NUL, which
+        // YAML does not allow (YAML 1.2 §5.1, c-printable).
+        let nul = text[start..end].find('\0').map(|i| start + i);
         let _ = self.yaml.set_included_ranges(&[range]);
-        let tree = self.yaml.parse(&*crlf_as_space_lf(text), None);
+        let source = crlf_as_space_lf(text);
+        let source = match nul {
+            Some(_) => std::borrow::Cow::Owned(source.replace('\0', " ")),
+            None => source,
+        };
+        let tree = self.yaml.parse(&*source, None);
         let _ = self.yaml.set_included_ranges(&[]);
         let mut out = Parsed::default();
         let Some(tree) = tree else {
@@ -175,6 +184,25 @@ impl Parsers {
         collect_errors(&mut cx, tree.root_node(), false);
         if tree.root_node().has_error() {
             refine_yaml_error(&mut cx, start, end);
+        }
+        if let Some(at) = nul.filter(|&at| {
+            !cx.out
+                .diagnostics
+                .iter()
+                .any(|d| d.rule == rules::SYNTAX_ERROR && d.primary.span.start as usize == at)
+        }) {
+            cx.diag(
+                Diagnostic::new(
+                    rules::SYNTAX_ERROR,
+                    file,
+                    Span::new(at, at + 1),
+                    "syntax error: NUL byte in YAML",
+                )
+                .with_label("YAML text may not contain NUL")
+                .with_help(
+                    "remove the NUL byte; the file may be binary or saved in the wrong encoding",
+                ),
+            );
         }
         let mut yc = YamlCx {
             anchors: HashMap::new(),
@@ -1161,6 +1189,25 @@ mod tests {
 #[cfg(test)]
 mod saphyr_refinement_tests {
     use super::*;
+
+    #[test]
+    fn nul_byte_is_reported_and_does_not_end_the_document() {
+        // Regression: tree-sitter read NUL as end of input, so everything after
+        // a NUL in a comment was silently dropped.
+        let text = "a: 1\n# \0\nb: 2\n";
+        let parsed = Parsers::new().parse_yaml(FileId(0), text);
+        let d: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| (d.rule.code, d.primary.span.start))
+            .collect();
+        assert_eq!(d, [("SYN001", 7)]);
+        let doc = &parsed.document;
+        assert_eq!(
+            doc.to_json(100).unwrap(),
+            serde_json::json!({"a": 1, "b": 2})
+        );
+    }
 
     #[test]
     fn deep_block_nesting_is_refused_before_the_scanner_overflows() {

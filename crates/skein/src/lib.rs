@@ -237,26 +237,41 @@ enum Content {
 ///
 /// Errors only when `root` itself cannot be read.
 pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
-    let meta = std::fs::metadata(root).map_err(|source| Error::Root {
-        path: root.to_path_buf(),
-        source,
-    })?;
+    // The root itself is not followed either when it is a link to a file.
+    let meta = std::fs::symlink_metadata(root)
+        .and_then(|m| {
+            if m.is_symlink() && std::fs::metadata(root)?.is_dir() {
+                std::fs::metadata(root)
+            } else {
+                Ok(m)
+            }
+        })
+        .map_err(|source| Error::Root {
+            path: root.to_path_buf(),
+            source,
+        })?;
     let config = config::load(&options.config, root)?;
     let is_artifact = |rel: &str| classify_with(rel, |p| config.format_for(p)).is_some();
-    let (found, all, walk_errors) = if meta.is_file() {
-        let dir = root.parent().unwrap_or(Path::new("."));
+    let (found, all, walk_errors) = if !meta.is_dir() {
+        // A single file: analyzed as a repository of that one file, with the
+        // same treatment of links and special files as in a walk.
         let rel = root
             .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_string();
-        let _ = dir;
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let kind = if meta.is_file() {
+            walk::EntryKind::Regular
+        } else if meta.is_symlink() {
+            walk::EntryKind::Symlink
+        } else {
+            walk::EntryKind::Special
+        };
         let all = BTreeSet::from([rel.clone()]);
         let found = if is_artifact(&rel) {
             vec![walk::Found {
                 rel,
                 path: root.to_path_buf(),
-                kind: walk::EntryKind::Regular,
+                kind,
             }]
         } else {
             Vec::new()

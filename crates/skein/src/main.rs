@@ -17,7 +17,12 @@ mod progress;
 /// Static analyzer for repositories of AI-agent artifacts: skills, loops,
 /// gates, verdict vocabularies, agent specs, contracts, plugins and MCP configs.
 #[derive(Parser)]
-#[command(name = "skein", version, about, long_about = None)]
+#[command(
+    name = "skein",
+    version,
+    about = "Static analyzer for repositories of AI-agent artifacts: skills, loops, gates, verdict vocabularies, agent specs, contracts, plugins and MCP configs",
+    long_about = None
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

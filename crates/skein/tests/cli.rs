@@ -268,3 +268,26 @@ fn control_bytes_are_not_echoed() {
     assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
     assert!(out.contains("name: Bad_?]0;PWNED??[31mRED"), "{out}");
 }
+
+/// Regression: a link given as the path itself was followed (and could quote
+/// a file outside the repository); it is reported like one found by the walk.
+#[cfg(unix)]
+#[test]
+fn explicit_symlink_path_is_not_followed() {
+    let outside = tempfile::tempdir().expect("tempdir");
+    write(outside.path(), "secret.txt", "password: hunter2\n");
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("s")).expect("mkdir");
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.txt"),
+        dir.path().join("s/SKILL.md"),
+    )
+    .expect("symlink");
+    let o = skein(&["check", "--format", "concise", "s/SKILL.md"], dir.path());
+    let out = stdout(&o);
+    assert!(!out.contains("hunter2"), "{out}");
+    assert!(
+        out.starts_with("SKILL.md:1:1: info[SYN012] symbolic link not followed"),
+        "{out}"
+    );
+}

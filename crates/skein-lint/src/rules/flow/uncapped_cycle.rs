@@ -66,14 +66,17 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
         .map(|l| (l.node, l.stages[0]))
         .collect();
     let loop_nodes: HashSet<NodeIndex> = graph.loops().iter().map(|l| l.node).collect();
+    // A cycle is capped when one of its edges or nodes carries a cap, so the
+    // uncapped cycles are exactly the cycles of the flow graph with capped
+    // edges and capped nodes taken out: a capped revise edge inside one loop
+    // must not hide an uncapped cycle through it (loop A runs loop B, which
+    // runs loop A).
     let filtered = EdgeFiltered::from_fn(g, |e| {
         let w = e.weight();
-        is_flow(w)
-            && match w.kind {
-                EdgeKind::Contains => entries.contains(&(e.source(), e.target())),
-                EdgeKind::Uses => loop_nodes.contains(&e.target()),
-                _ => true,
-            }
+        w.cap.is_none()
+            && g[e.source()].cap.is_none()
+            && g[e.target()].cap.is_none()
+            && filtered_has(&entries, &loop_nodes, e.source(), e.target(), w)
     });
     let mut out = Vec::new();
     for mut scc in tarjan_scc(&filtered) {
@@ -81,6 +84,8 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
         if scc.len() == 1
             && !g.edges(scc[0]).any(|e| {
                 e.target() == scc[0]
+                    && e.weight().cap.is_none()
+                    && g[scc[0]].cap.is_none()
                     && filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight())
             })
         {
@@ -90,15 +95,11 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
         let inner: Vec<_> = g
             .edge_references()
             .filter(|e| members.contains(&e.source()) && members.contains(&e.target()))
+            .filter(|e| e.weight().cap.is_none())
             .filter(|e| filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight()))
             .collect();
         if inner.is_empty() {
             continue; // a single node without a self-loop
-        }
-        let capped = inner.iter().any(|e| e.weight().cap.is_some())
-            || scc.iter().any(|&n| g[n].cap.is_some());
-        if capped {
-            continue;
         }
         scc.sort_by_key(|&n| (g[n].file, g[n].span, n));
         out.push(UncappedCycle {
