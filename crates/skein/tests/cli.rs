@@ -2,27 +2,11 @@
 //! relative to the analyzed root, `rules` and `rule`. Fixture repositories
 //! are built in temporary folders.
 
+mod common;
+
+use common::{skein, stdout, write};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn skein(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skein"))
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("skein runs")
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-    std::fs::write(p, text).expect("write");
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
+use std::process::Command;
 
 #[test]
 fn clean_repo_exits_zero_with_summary() {

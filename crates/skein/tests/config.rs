@@ -3,31 +3,11 @@
 //! `--write-baseline` / `--baseline`, format mappings, and the committed JSON
 //! Schema of the configuration.
 
+mod common;
+
+use common::{skein, stderr, stdout, write};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn skein(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skein"))
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("skein runs")
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-    std::fs::write(p, text).expect("write");
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
+use std::process::Output;
 
 /// Codes of the findings of a `--format json` run.
 fn codes(o: &Output) -> Vec<String> {

@@ -2,7 +2,35 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs the `skein` binary in `cwd` with colour off.
+pub fn skein(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skein"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("skein runs")
+}
+
+/// Writes `text` at `root/rel`, creating folders.
+pub fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(p, text).expect("write");
+}
+
+/// Standard output of a run, as UTF-8.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+/// Standard error of a run, as UTF-8.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
 
 /// `../shared` beside the repository root, as CI lays it out; `None` (with
 /// the reason printed) in a user's clone that does not have it.
