@@ -50,9 +50,13 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         r => r.context("writing the report")?,
     }
-    Ok(if report.has_at_least(Severity::Error) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    // The failing severity as `skein check` takes it without flags: the
+    // configuration's `fail-on`, else errors.
+    Ok(
+        if report.has_at_least(report.fail_on().unwrap_or(Severity::Error)) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }

@@ -129,9 +129,9 @@ pub enum EdgeKind {
     Uses,
     /// agent -> agent (a2a).
     Delegates,
-    /// agent/assistant/plugin -> MCP server.
     /// gate -> verdict word it can emit.
     Emits,
+    /// agent/assistant/plugin -> MCP server.
     Connects,
     /// MCP server -> tool.
     Provides,
@@ -345,6 +345,23 @@ fn dir_of(path: &str) -> &str {
     match path.rfind('/') {
         Some(i) => &path[..=i],
         None => "",
+    }
+}
+
+/// The root folder of a plugin whose manifest is in `manifest_dir` (with
+/// trailing `/`): the folder itself, or its parent when it is a hidden
+/// `.<tool>-plugin/` folder (`.claude-plugin/`, `.cursor-plugin/`,
+/// `.codex-plugin/`), where Claude Code and its peers keep `plugin.json`.
+pub fn plugin_root(manifest_dir: &str) -> &str {
+    let last = manifest_dir
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or("");
+    if last.starts_with('.') && last.ends_with("-plugin") {
+        &manifest_dir[..manifest_dir.len() - last.len() - 1]
+    } else {
+        manifest_dir
     }
 }
 
@@ -701,12 +718,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
         )
     }) {
         let p = path(a);
-        let mut root = dir_of(p);
-        // `.claude-plugin/`, `.cursor-plugin/`, `.codex-plugin/`: the root is above.
-        let last = root.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-        if last.starts_with('.') && last.ends_with("-plugin") {
-            root = &root[..root.len() - last.len() - 1];
-        }
+        let root = plugin_root(dir_of(p));
         let name = match &a.model {
             Model::Plugin(m) => m.name.value.clone(),
             _ => root

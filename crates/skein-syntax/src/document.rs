@@ -101,6 +101,8 @@ pub struct Node {
 pub struct Document {
     nodes: Vec<Node>,
     root: Option<NodeId>,
+    /// For each node that is a mapping value, the key it belongs to.
+    keys: Vec<Option<NodeId>>,
 }
 
 /// [`Document::to_json`] gave up: alias expansion would produce more than
@@ -120,13 +122,29 @@ impl Document {
 
     /// Appends a node and returns its id.
     pub fn push(&mut self, span: Span, kind: NodeKind) -> NodeId {
+        self.index_keys(&kind);
         self.nodes.push(Node { span, kind });
+        self.keys.resize(self.nodes.len(), None);
         NodeId(self.nodes.len() as u32 - 1)
+    }
+
+    /// Records, for each entry of a mapping, which key its value belongs to.
+    fn index_keys(&mut self, kind: &NodeKind) {
+        if let NodeKind::Mapping(entries) = kind {
+            for e in entries {
+                let i = e.value.0 as usize;
+                if i >= self.keys.len() {
+                    self.keys.resize(i + 1, None);
+                }
+                self.keys[i] = Some(e.key);
+            }
+        }
     }
 
     /// Replaces the kind of an existing node (used to fill containers after
     /// their children are built).
     pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) {
+        self.index_keys(&kind);
         self.nodes[id.0 as usize].kind = kind;
     }
 
@@ -248,13 +266,12 @@ impl Document {
         Some((cur, true))
     }
 
-    /// The key node whose value is `value`, searching the whole document.
-    /// Used to point a diagnostic at a key (e.g. an unknown property).
+    /// The key node whose value is `value` (the last mapping entry that holds
+    /// it), or `None` for the root, sequence items and keys. O(1): the index
+    /// is kept as mappings are added. Used to point a diagnostic for a whole
+    /// value (a missing property) at the key that names it.
     pub fn key_of(&self, value: NodeId) -> Option<NodeId> {
-        self.nodes.iter().find_map(|n| match &n.kind {
-            NodeKind::Mapping(entries) => entries.iter().find(|e| e.value == value).map(|e| e.key),
-            _ => None,
-        })
+        self.keys.get(value.0 as usize).copied().flatten()
     }
 
     /// Converts the tree to a `serde_json::Value`, expanding aliases, for

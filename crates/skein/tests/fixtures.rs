@@ -80,6 +80,18 @@ fn rule_fixtures() {
         }
         let expected = std::fs::read_to_string(&expected_path)
             .unwrap_or_else(|_| panic!("{} has no expected.out", case.display()));
+        // A clean case must not report the rule it is a fixture of.
+        let clean = case
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("clean"));
+        if let (true, Some(r)) = (clean, skein::rules::find(rule)) {
+            assert!(
+                !got.lines().any(|l| l.contains(&format!(": {} ", r.code))),
+                "{rule}/{}: a clean case reports {}:\n{got}",
+                case.file_name().unwrap().to_string_lossy(),
+                r.code
+            );
+        }
         if got != expected {
             failures.push(format!(
                 "{rule}/{}:\n--- expected\n{expected}--- got\n{got}",

@@ -156,3 +156,41 @@ fn graph_has_the_design_node_and_edge_kinds() {
         .expect("draft");
     assert_eq!(g.loaders_of(draft).len(), 1);
 }
+
+/// Regression (code review): petgraph's recursive Tarjan overflowed the stack
+/// on a loop of 20,000 stages, aborting the process; the passes must finish
+/// on a 2 MiB test-thread stack.
+#[test]
+fn a_very_long_loop_does_not_overflow_the_stack() {
+    let stages: Vec<String> = (0..20_000)
+        .map(|i| {
+            format!(
+                r#"{{"id": "s{i}", "type": "generate", "intent": "Step.", "skills": ["draft"]}}"#
+            )
+        })
+        .collect();
+    let mut files = repo();
+    files.push(InputFile::new(
+        "packs/core/loops/long/loop.json",
+        format!(
+            r#"{{"name": "long", "description": "Long.", "entrypoint": "LOOP.md", "kind": "loop", "stages": [{}]}}"#,
+            stages.join(",")
+        ),
+    ));
+    files.push(InputFile::new(
+        "packs/core/loops/long/LOOP.md",
+        "---\nname: long\ndescription: Long.\n---\n",
+    ));
+    let report = check_files(files, &Options::default());
+    let codes: Vec<_> = report.diagnostics().iter().map(|d| d.rule.code).collect();
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(
+        report
+            .graph()
+            .loops()
+            .iter()
+            .find(|l| l.name == "long")
+            .map(|l| l.stages.len()),
+        Some(20_000)
+    );
+}

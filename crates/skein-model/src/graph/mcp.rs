@@ -230,10 +230,7 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
             continue;
         };
         let p = path(a);
-        let mut root = dir_of(p);
-        if let Some(r) = root.strip_suffix(".claude-plugin/") {
-            root = r;
-        }
+        let root = super::plugin_root(dir_of(p));
         let doc = &a.document;
         let inline = doc.root().and_then(|r| doc.get(r, "mcpServers"));
         let mut files = vec![format!("{root}.mcp.json"), format!("{root}mcp.json")];

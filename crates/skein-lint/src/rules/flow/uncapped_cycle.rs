@@ -1,7 +1,7 @@
 //! FLOW002 `uncapped-cycle`.
 
 use crate::{Context, Pass};
-use petgraph::algo::tarjan_scc;
+use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef};
 use skein_model::RepoGraph;
@@ -79,7 +79,9 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
             && filtered_has(&entries, &loop_nodes, e.source(), e.target(), w)
     });
     let mut out = Vec::new();
-    for mut scc in tarjan_scc(&filtered) {
+    // Kosaraju's algorithm in petgraph walks with explicit stacks; its Tarjan
+    // recurses once per node of a path and overflows on a long loop.
+    for mut scc in kosaraju_scc(&filtered) {
         // A single node is a cycle only with a self-loop.
         if scc.len() == 1
             && !g.edges(scc[0]).any(|e| {

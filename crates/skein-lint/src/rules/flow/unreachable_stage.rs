@@ -43,7 +43,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 pub fn reached(graph: &RepoGraph, l: &LoopFlow) -> Vec<bool> {
     let g = graph.graph();
     let n = l.stages.len();
-    let index_of = |node| l.stages.iter().position(|&s| s == node);
+    let positions: std::collections::HashMap<_, usize> =
+        l.stages.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let index_of = |node| positions.get(&node).copied();
     let mut reached = vec![false; n];
     if n == 0 {
         return reached;

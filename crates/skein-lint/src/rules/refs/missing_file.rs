@@ -90,11 +90,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 }
             }
             (_, Format::ClaudePlugin) => {
-                // `.claude-plugin/`, `.cursor-plugin/`, `.codex-plugin/`.
-                let last = base.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-                if last.starts_with('.') && last.ends_with("-plugin") {
-                    base = &base[..base.len() - last.len() - 1];
-                }
+                base = skein_model::graph::plugin_root(base);
                 base_is = "the plugin root";
                 let doc = &a.document;
                 let Some(root) = doc.root() else { continue };
