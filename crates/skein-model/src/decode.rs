@@ -77,7 +77,8 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
     };
     let (document, frontmatter, syntax_diags) = match candidate.syntax {
         Syntax::Json => {
-            let p = parsers.parse_json(file, text);
+            // OpenCode configs and VS Code's mcp.json are read as JSONC.
+            let p = parsers.parse_json_with(file, text, candidate.jsonc);
             out.comments = p.comments;
             (p.document, None, p.diagnostics)
         }
@@ -91,19 +92,6 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             out.comments = p.comments;
             (p.document, p.frontmatter, p.diagnostics)
         }
-    };
-    // OpenCode configs and VS Code's mcp.json are read as JSONC: comments are
-    // not errors there.
-    let syntax_diags: Vec<Diagnostic> = if candidate.jsonc {
-        syntax_diags
-            .into_iter()
-            .filter(|d| {
-                !(d.rule == syn::SYNTAX_ERROR
-                    && d.message == skein_syntax::parse::JSON_COMMENT_MESSAGE)
-            })
-            .collect()
-    } else {
-        syntax_diags
     };
     let syntax_failed = !syntax_diags.is_empty() && document.root().is_none();
     // A tree repaired around a syntax error, an undefined alias or a depth cut

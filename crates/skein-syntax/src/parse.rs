@@ -20,9 +20,8 @@ use tree_sitter::{Node as TsNode, Parser, Point, Range};
 /// and a [`rules::NESTING_TOO_DEEP`] diagnostic.
 pub const MAX_DEPTH: usize = 256;
 
-/// Message of the diagnostic for a comment in JSON (consumers that read
-/// JSONC filter it out by this text).
-pub const JSON_COMMENT_MESSAGE: &str = "comments are not allowed in JSON";
+/// Message of the diagnostic for a comment in JSON.
+const JSON_COMMENT_MESSAGE: &str = "comments are not allowed in JSON";
 
 /// Deepest YAML block indentation (mappings and sequences, counted as the
 /// scanner counts them) the YAML front accepts; see [`block_nesting_over`].
@@ -263,6 +262,12 @@ impl Parsers {
 
     /// Parses a JSON file. Values decode exactly as serde_json decodes them.
     pub fn parse_json(&mut self, file: FileId, text: &str) -> Parsed {
+        self.parse_json_with(file, text, false)
+    }
+
+    /// Parses JSON, or JSONC when `comments_allowed` (OpenCode configs, VS
+    /// Code's `mcp.json`): then `//` and `/* */` comments are not errors.
+    pub fn parse_json_with(&mut self, file: FileId, text: &str, comments_allowed: bool) -> Parsed {
         let mut out = Parsed::default();
         let bom = text.starts_with('\u{feff}');
         // tree-sitter-json has no `+` in exponents; parse a same-length copy
@@ -301,7 +306,7 @@ impl Parsers {
         collect_errors(
             &mut cx,
             tree.root_node(),
-            text.contains("//") || text.contains("/*"),
+            !comments_allowed && (text.contains("//") || text.contains("/*")),
         );
         let root = tree.root_node();
         let mut values = named_children(root)
