@@ -252,6 +252,22 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let multiple = args.paths.len() > 1;
+    if multiple && matches!(args.format, OutputFormat::Sarif | OutputFormat::Github) {
+        // Locations are relative to the current folder; a path outside it has
+        // no prefix there, so two such paths can name different files alike.
+        let unplaced: Vec<String> = args
+            .paths
+            .iter()
+            .filter(|p| uri_prefix(p).is_empty() && !is_current_dir(p))
+            .map(|p| p.display().to_string())
+            .collect();
+        if unplaced.len() > 1 {
+            eprintln!(
+                "skein: warning: {} are outside the current folder, so their findings are located relative to each of them and may collide; run skein from a folder that contains them",
+                unplaced.join(", ")
+            );
+        }
+    }
     let mut any_error = false;
     let mut json_runs = Vec::new();
     let mut output = String::new();
@@ -394,6 +410,17 @@ fn graph(args: GraphArgs) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::from(2))
         }
+    }
+}
+
+/// True when `path` names the current folder.
+fn is_current_dir(path: &Path) -> bool {
+    match (
+        std::fs::canonicalize(path),
+        std::env::current_dir().and_then(std::fs::canonicalize),
+    ) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }
 

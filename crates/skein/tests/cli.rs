@@ -275,3 +275,29 @@ fn explicit_symlink_path_is_not_followed() {
         "{out}"
     );
 }
+
+/// Two folders outside the current one: SARIF locations are relative to each,
+/// so skein warns that they may collide.
+#[test]
+fn sarif_warns_when_roots_outside_the_current_folder_may_collide() {
+    let a = tempfile::tempdir().expect("tempdir");
+    let b = tempfile::tempdir().expect("tempdir");
+    let cwd = tempfile::tempdir().expect("tempdir");
+    for d in [&a, &b] {
+        write(
+            d.path(),
+            "skills/x/SKILL.md",
+            "---\nname: x\ndescription: d\n---\n",
+        );
+    }
+    let (pa, pb) = (
+        a.path().to_str().expect("utf-8"),
+        b.path().to_str().expect("utf-8"),
+    );
+    let o = skein(&["check", "--format", "sarif", pa, pb], cwd.path());
+    assert_eq!(o.status.code(), Some(0));
+    let err = common::stderr(&o);
+    assert!(err.contains("are outside the current folder"), "{err}");
+    let o = skein(&["check", "--format", "sarif", pa], cwd.path());
+    assert!(common::stderr(&o).is_empty());
+}
