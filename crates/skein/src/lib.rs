@@ -24,7 +24,7 @@ pub mod walk;
 
 pub use config::ConfigSource;
 use rayon::prelude::*;
-use skein_model::{Artifact, Decoded, Format, RepoGraph, classify_with, decode};
+use skein_model::{Artifact, Decoded, RepoGraph, classify_with, decode};
 use skein_report::Summary;
 use skein_syntax::{Diagnostic, FileId, Parsers, Severity, SourceFile, SourceMap, Span};
 use std::collections::{BTreeMap, BTreeSet};
@@ -498,9 +498,4 @@ fn summarize(
         warnings: count(Severity::Warning),
         infos: count(Severity::Info),
     }
-}
-
-/// Every format skein recognises, for `--help` and docs.
-pub fn formats() -> &'static [Format] {
-    Format::ALL
 }

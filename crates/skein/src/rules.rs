@@ -3,9 +3,10 @@
 //! Codes are assigned here and nowhere else; a code is never reused.
 
 use skein_syntax::Rule;
+use std::sync::LazyLock;
 
-/// Every rule, sorted by code.
-pub fn all() -> Vec<Rule> {
+/// Every rule, sorted by code; built once.
+static ALL: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     let mut v: Vec<Rule> = skein_syntax::rules::ALL
         .iter()
         .chain(skein_model::rules::ALL)
@@ -16,13 +17,18 @@ pub fn all() -> Vec<Rule> {
         .collect();
     v.sort_by_key(|r| r.code);
     v
+});
+
+/// Every rule, sorted by code.
+pub fn all() -> Vec<Rule> {
+    ALL.clone()
 }
 
 /// The rule with this code or kebab name (case-insensitive code).
 pub fn find(code_or_name: &str) -> Option<Rule> {
-    all()
-        .into_iter()
+    ALL.iter()
         .find(|r| r.code.eq_ignore_ascii_case(code_or_name) || r.name == code_or_name)
+        .copied()
 }
 
 #[cfg(test)]
