@@ -7,6 +7,8 @@
 //! rewrites the expectations from the current output. `SKEIN_FIXTURE=<rule>`
 //! (comma-separated) limits a run to those rules' folders.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 fn corpus() -> PathBuf {
@@ -43,16 +45,8 @@ pub fn render(root: &Path) -> String {
         .diagnostics()
         .iter()
         .map(|d| {
-            let f = report.sources().get(d.primary.file);
-            let lc = f.line_col(d.primary.span.start as usize);
-            format!(
-                "{}:{}:{}: {} {}",
-                f.path(),
-                lc.line,
-                lc.column,
-                d.rule.code,
-                d.message
-            )
+            let (path, line, col) = common::position(&report, d);
+            format!("{path}:{line}:{col}: {} {}", d.rule.code, d.message)
         })
         .collect();
     lines.sort();

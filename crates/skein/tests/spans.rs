@@ -14,9 +14,8 @@ fn check_one(path: &str, text: &str) -> Vec<String> {
         .diagnostics()
         .iter()
         .map(|d| {
-            let f = report.sources().get(d.primary.file);
-            let lc = f.line_col(d.primary.span.start as usize);
-            format!("{}:{}: {} {}", lc.line, lc.column, d.rule.code, d.message)
+            let (_, line, col) = common::position(&report, d);
+            format!("{line}:{col}: {} {}", d.rule.code, d.message)
         })
         .collect()
 }

@@ -47,15 +47,24 @@ pub fn shared() -> Option<PathBuf> {
     }
 }
 
+/// The primary location of a diagnostic: (path, line, column), 1-based.
+pub fn position<'a>(
+    report: &'a skein::Report,
+    d: &skein_syntax::Diagnostic,
+) -> (&'a str, u32, u32) {
+    let f = report.sources().get(d.primary.file);
+    let lc = f.line_col(d.primary.span.start as usize);
+    (f.path(), lc.line, lc.column)
+}
+
 /// `path:line:col: CODE` of every diagnostic of a report, in report order.
 pub fn locations(report: &skein::Report) -> Vec<String> {
     report
         .diagnostics()
         .iter()
         .map(|d| {
-            let f = report.sources().get(d.primary.file);
-            let lc = f.line_col(d.primary.span.start as usize);
-            format!("{}:{}:{}: {}", f.path(), lc.line, lc.column, d.rule.code)
+            let (path, line, col) = position(report, d);
+            format!("{path}:{line}:{col}: {}", d.rule.code)
         })
         .collect()
 }
