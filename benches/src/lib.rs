@@ -1,13 +1,24 @@
-//! Benchmarks for skein: input loading shared by the criterion benches in
-//! `benches/` (the benches themselves are `cargo bench -p skein-benches`).
+//! Benchmarks for skein: input loading and the read+parse floor, shared by
+//! the criterion benches in `benches/` (`cargo bench -p skein-benches`) and
+//! the `skein-floor` binary that `cargo xtask bench-report` runs.
 //!
 //! Inputs come from the real corpus (`../shared/corpus/real` next to the
 //! workspace, or the folder named by `SKEIN_BENCH_CORPUS`), loaded into
-//! memory once. When the corpus is absent, [`synthetic`] generates inputs of
-//! the same shapes so the parser benches still run.
+//! memory once, and from generated monorepos ([`generated`] in memory,
+//! [`generated_tree`] on disk under `target/bench-monorepo/`), made by
+//! `xtask::gen_monorepo` with the seed of the benchmark report. When the
+//! corpus is absent, [`synthetic`] generates inputs of the same shapes so
+//! the parser benches still run.
+//!
+//! The floor ([`floor`]) is what any analyzer of these files must do at
+//! least: find them, read them and tree-sitter-parse them (JSON and YAML
+//! whole, Markdown's frontmatter in place), nothing else.
 
+use rayon::prelude::*;
 use skein_model::{Syntax, classify_path};
+use skein_syntax::locate_frontmatter;
 use std::path::{Path, PathBuf};
+use tree_sitter::{Parser, Point, Range, Tree};
 
 /// Files larger than this are left out of bench inputs (as `skein check` would).
 pub const MAX_FILE_SIZE: u64 = skein::DEFAULT_MAX_FILE_SIZE;
@@ -165,9 +176,245 @@ pub fn synthetic(n: usize) -> Inputs {
     inputs
 }
 
+/// The generated monorepo of `n` files (seed and fault rate of the
+/// benchmark report), in memory, as bench files (every file of the tree,
+/// artifact or not, as a repository has them).
+pub fn generated(n: usize) -> Vec<BenchFile> {
+    let g = xtask::gen_monorepo::generate(
+        n,
+        xtask::bench_report::SEED,
+        xtask::bench_report::FAULT_RATE,
+    );
+    g.files
+        .into_iter()
+        .map(|(p, b)| BenchFile {
+            path: p.to_string_lossy().replace('\\', "/"),
+            text: String::from_utf8(b).expect("generated files are UTF-8"),
+        })
+        .collect()
+}
+
+/// The generated monorepo of `n` files on disk, under
+/// `<workspace>/target/bench-monorepo/` (written once, reused while its
+/// `faults.json` says it has the same generator version, seed and rate).
+pub fn generated_tree(n: usize) -> PathBuf {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    xtask::bench_report::ensure_tree(&workspace, n).expect("generated tree written")
+}
+
+/// Splits files into [`Inputs`] the way [`load_corpus`] does.
+pub fn split_inputs(files: &[BenchFile]) -> Inputs {
+    let mut inputs = Inputs::default();
+    for f in files {
+        if f.path.ends_with(".yaml") || f.path.ends_with(".yml") {
+            inputs.yaml.push(f.clone());
+        }
+        if let Some(c) = classify_path(&f.path) {
+            match c.syntax {
+                Syntax::Json => inputs.json.push(f.clone()),
+                Syntax::Markdown => inputs.markdown.push(f.clone()),
+                Syntax::Yaml => {}
+            }
+            inputs.artifacts.push(f.clone());
+        }
+    }
+    inputs
+}
+
+/// How the floor parses Markdown artifacts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FloorMode {
+    /// As the pipeline does: the whole file with the agentmd grammar when a
+    /// rule reads its body (a LOOP.md, or a body that may hold a link or a
+    /// comment), then the frontmatter as YAML in place.
+    #[default]
+    Full,
+    /// The frontmatter as YAML in place only (the pipeline before it read
+    /// Markdown bodies).
+    FrontmatterOnly,
+}
+
+/// Tree-sitter parsers for the floor: YAML, JSON and agentmd.
+pub struct FloorParsers {
+    yaml: Parser,
+    json: Parser,
+    markdown: Parser,
+    mode: FloorMode,
+}
+
+impl Default for FloorParsers {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FloorParsers {
+    /// Parsers with their languages set, in [`FloorMode::Full`].
+    pub fn new() -> Self {
+        Self::with_mode(FloorMode::Full)
+    }
+
+    /// Parsers with their languages set.
+    pub fn with_mode(mode: FloorMode) -> Self {
+        let mut yaml = Parser::new();
+        yaml.set_language(&tree_sitter_yaml::LANGUAGE.into())
+            .expect("tree-sitter-yaml ABI");
+        let mut json = Parser::new();
+        json.set_language(&tree_sitter_json::LANGUAGE.into())
+            .expect("tree-sitter-json ABI");
+        let mut markdown = Parser::new();
+        markdown
+            .set_language(&tree_sitter_agentmd::LANGUAGE.into())
+            .expect("tree-sitter-agentmd ABI");
+        FloorParsers {
+            yaml,
+            json,
+            markdown,
+            mode,
+        }
+    }
+
+    /// Parses one file as the pipeline does, without building a `Document`
+    /// or reading anything from the trees: JSON and YAML whole; Markdown
+    /// whole with agentmd (in [`FloorMode::Full`]), then its frontmatter as
+    /// YAML in place (included ranges). Returns the last tree; `None` for a
+    /// path that is no artifact, or a Markdown file without frontmatter in
+    /// [`FloorMode::FrontmatterOnly`].
+    pub fn parse(&mut self, path: &str, text: &str) -> Option<Tree> {
+        let candidate = classify_path(path)?;
+        match candidate.syntax {
+            Syntax::Json => self.json.parse(text, None),
+            Syntax::Yaml => self.yaml.parse(text, None),
+            Syntax::Markdown => {
+                let located = locate_frontmatter(text);
+                // The pipeline parses a body only when a rule reads it: a
+                // skilldrop LOOP.md always, another Markdown artifact when its
+                // body may hold a link or a comment (`Parsers::parse_markdown_links`).
+                let body_start = match located {
+                    Ok(Some(f)) => f.body_start as usize,
+                    _ => 0,
+                };
+                let read_body = candidate.format == skein::skein_model::Format::SkilldropLoopDoc
+                    || located.is_err()
+                    || skein::skein_syntax::markdown::may_link(text, body_start);
+                let body = match self.mode {
+                    FloorMode::Full if read_body => self.markdown.parse(text, None),
+                    FloorMode::Full | FloorMode::FrontmatterOnly => None,
+                };
+                let Some(fm) = located.ok().flatten() else {
+                    return body;
+                };
+                let (start, end) = (fm.content.start as usize, fm.content.end as usize);
+                if start == end {
+                    return body;
+                }
+                let range = Range {
+                    start_byte: start,
+                    end_byte: end,
+                    start_point: point_of(text, start),
+                    end_point: point_of(text, end),
+                };
+                self.yaml.set_included_ranges(&[range]).ok()?;
+                let tree = self.yaml.parse(text, None);
+                self.yaml.set_included_ranges(&[]).ok()?;
+                tree
+            }
+        }
+    }
+}
+
+fn point_of(text: &str, offset: usize) -> Point {
+    let before = &text.as_bytes()[..offset];
+    let row = before.iter().filter(|&&b| b == b'\n').count();
+    let column = before.iter().rev().take_while(|&&b| b != b'\n').count();
+    Point { row, column }
+}
+
+/// What a [`floor`] run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FloorStats {
+    /// Files in the tree (artifact or not).
+    pub all_files: usize,
+    /// Recognised artifact files read.
+    pub files: usize,
+    /// Bytes of those files.
+    pub bytes: u64,
+    /// Files tree-sitter parsed (artifacts, less Markdown without frontmatter
+    /// and files that are not UTF-8).
+    pub parsed: usize,
+}
+
+/// The read+parse floor of analyzing `root`: walk it as skein does (same
+/// walker, same `threads`), read every recognised artifact and
+/// tree-sitter-parse it ([`FloorParsers::parse`] in `mode`), in parallel on
+/// the current rayon pool. Nothing else: no `Document`, no schema, no graph.
+pub fn floor(root: &Path, threads: usize, mode: FloorMode) -> FloorStats {
+    let walked = skein::walk::walk(root, threads);
+    let (bytes, parsed) = walked
+        .artifacts
+        .par_iter()
+        .map_init(
+            || FloorParsers::with_mode(mode),
+            |parsers, f| {
+                let Ok(bytes) = std::fs::read(&f.path) else {
+                    return (0u64, 0usize);
+                };
+                let n = bytes.len() as u64;
+                let parsed = match std::str::from_utf8(&bytes) {
+                    Ok(text) => parsers.parse(&f.rel, text).is_some(),
+                    Err(_) => false,
+                };
+                (n, usize::from(parsed))
+            },
+        )
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    FloorStats {
+        all_files: walked.all.len(),
+        files: walked.artifacts.len(),
+        bytes,
+        parsed,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floor_reads_and_parses_every_artifact() {
+        let dir = std::env::temp_dir().join(format!("skein-floor-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("skills/a")).expect("mkdir");
+        std::fs::write(
+            dir.join("skills/a/SKILL.md"),
+            "---\nname: a\ndescription: A.\n---\n# A\n",
+        )
+        .expect("write");
+        std::fs::write(dir.join("mcp.json"), "{\"mcpServers\": {}}\n").expect("write");
+        std::fs::write(dir.join("README.md"), "# not an artifact\n").expect("write");
+        let stats = floor(&dir, 1, FloorMode::Full);
+        let fm_only = floor(&dir, 1, FloorMode::FrontmatterOnly);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(stats, fm_only);
+        assert_eq!(
+            stats,
+            FloorStats {
+                all_files: 3,
+                files: 2,
+                bytes: 36 + 19,
+                parsed: 2
+            }
+        );
+    }
+
+    #[test]
+    fn generated_inputs_split_by_syntax() {
+        let files = generated(300);
+        assert_eq!(files.len(), 300);
+        let inputs = split_inputs(&files);
+        assert!(!inputs.yaml.is_empty() && !inputs.json.is_empty() && !inputs.markdown.is_empty());
+        assert!(inputs.artifacts.len() < files.len());
+    }
 
     #[test]
     fn synthetic_inputs_parse_and_validate() {

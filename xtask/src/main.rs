@@ -4,6 +4,7 @@
 mod analyze;
 mod bless;
 mod codegen;
+mod grammar;
 
 use std::process::ExitCode;
 
@@ -18,6 +19,18 @@ tasks:
   codegen [--check]
                    write generated files (schemas/skein.toml.schema.json);
                    with --check, write nothing and exit 1 when one is stale
+  gen-monorepo --files N --seed S --out DIR [--fault-rate R]
+                   write a deterministic synthetic monorepo with injected
+                   faults and DIR/faults.json, the diagnostics they must give
+  bench-report [--sizes 1000,10000,100000] [--threads 1,2] [--runs 3]
+               [--out BENCHMARKS.md] [--corpus DIR] [--install-peers] [--no-peer]
+                   build the release binaries, measure skein end to end against
+                   the read+parse floor and a peer linter (agnix; installed
+                   with --install-peers), write BENCHMARKS.md
+  grammar [--write]
+                   check that crates/tree-sitter-agentmd/src is what
+                   `tree-sitter generate` makes of grammar.js (exit 1 when
+                   stale, 2 without the CLI); --write regenerates it
   help             print this message
 ";
 
@@ -29,6 +42,9 @@ fn main() -> ExitCode {
         Some("analyze") => analyze::run(&rest),
         Some("bless") => bless::run(&rest),
         Some("codegen") => codegen::run(&rest),
+        Some("grammar") => grammar::run(&rest),
+        Some("gen-monorepo") => xtask::gen_monorepo::run(&rest),
+        Some("bench-report") => xtask::bench_report::run(&rest),
         Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

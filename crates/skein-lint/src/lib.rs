@@ -6,12 +6,14 @@
 //! it does, why it is bad, an example) in its [`Rule`] metadata and a `check`
 //! function. The table of passes is [`PASSES`]; codes are assigned there.
 
+pub mod internal;
 pub mod rules;
 pub mod similar;
 
+pub use internal::{INTERNAL_ERROR, InternalError, catch};
 use rayon::prelude::*;
 use skein_model::{Artifact, RepoGraph};
-use skein_syntax::{Diagnostic, Rule, SourceMap};
+use skein_syntax::{Diagnostic, FileId, Rule, SourceMap};
 use std::collections::BTreeSet;
 
 /// Everything a pass may read.
@@ -32,10 +34,19 @@ impl Context<'_> {
     pub fn path(&self, file: skein_syntax::FileId) -> &str {
         self.sources.get(file).path()
     }
+
+    /// The artifact of `file`, if the file is one: a binary search, since
+    /// artifacts are in path order and file ids are given in path order.
+    pub fn artifact(&self, file: skein_syntax::FileId) -> Option<&Artifact> {
+        self.artifacts
+            .binary_search_by_key(&file, |a| a.file)
+            .ok()
+            .map(|i| &self.artifacts[i])
+    }
 }
 
-/// A pass: its rule and its check.
-#[derive(Clone, Copy)]
+/// A pass over the whole repository: its rule and its check.
+#[derive(Debug, Clone, Copy)]
 pub struct Pass {
     /// The rule's metadata.
     pub rule: Rule,
@@ -43,7 +54,18 @@ pub struct Pass {
     pub check: fn(&Context) -> Vec<Diagnostic>,
 }
 
-/// Every pass, sorted by code.
+/// A pass over one artifact at a time: its rule and its check. The runner
+/// calls `check` once per artifact, each call behind its own panic boundary,
+/// so an internal error names the file it happened on.
+#[derive(Debug, Clone, Copy)]
+pub struct FilePass {
+    /// The rule's metadata.
+    pub rule: Rule,
+    /// Runs the rule over one artifact (other files are readable through the context).
+    pub check: fn(&Context, &Artifact) -> Vec<Diagnostic>,
+}
+
+/// Every repository pass, sorted by code.
 pub const PASSES: &[Pass] = &[
     rules::flow::unreachable_stage::PASS,
     rules::flow::uncapped_cycle::PASS,
@@ -64,14 +86,77 @@ pub const PASSES: &[Pass] = &[
     rules::refs::orphan_skill::PASS,
     rules::refs::name_mismatch::PASS,
     rules::refs::missing_file::PASS,
+    rules::refs::broken_link::PASS,
+    rules::refs::doc_manifest_drift::PASS,
+    rules::refs::missing_doc_section::PASS,
 ];
 
-/// Runs every pass in parallel and returns their diagnostics (unsorted).
-pub fn run(cx: &Context) -> Vec<Diagnostic> {
-    PASSES.par_iter().flat_map_iter(|p| (p.check)(cx)).collect()
+/// Every per-file pass, sorted by code.
+pub const FILE_PASSES: &[FilePass] = &[
+    rules::sec::hardcoded_secret::PASS,
+    rules::sec::path_escapes_repo::PASS,
+];
+
+/// What the passes produced.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Findings (unsorted).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Passes that panicked, in (rule, file) order.
+    pub internal_errors: Vec<InternalError>,
 }
 
-/// Every rule of the passes.
+/// Runs every pass in parallel and returns their diagnostics (unsorted).
+///
+/// A pass that panics yields an [`INTERNAL_ERROR`] diagnostic instead of its
+/// findings; one of a repository pass is anchored at the first file (there
+/// is none to anchor it at when the repository has no file). Callers that
+/// can anchor it better use [`run_with`].
+pub fn run(cx: &Context) -> Vec<Diagnostic> {
+    let out = run_with(cx, PASSES, FILE_PASSES);
+    let mut diagnostics = out.diagnostics;
+    if !cx.sources.is_empty() {
+        diagnostics.extend(out.internal_errors.iter().map(|e| e.diagnostic(FileId(0))));
+    }
+    diagnostics
+}
+
+/// Runs the given passes in parallel: each repository pass, and each
+/// per-file pass on each artifact, behind its own panic boundary
+/// ([`catch`]), so a panic costs only that rule's findings (on that file).
+/// [`run`] is this with [`PASSES`] and [`FILE_PASSES`]; tests inject a
+/// failing pass here.
+pub fn run_with(cx: &Context, passes: &[Pass], file_passes: &[FilePass]) -> Outcome {
+    let repo = passes.par_iter().map(|p| match catch(|| (p.check)(cx)) {
+        Ok(d) => (d, None),
+        Err(msg) => (Vec::new(), Some(InternalError::in_rule(&p.rule, None, msg))),
+    });
+    let per_file = file_passes
+        .par_iter()
+        .flat_map_iter(|p| cx.artifacts.iter().map(move |a| (p, a)))
+        .map(|(p, a)| match catch(|| (p.check)(cx, a)) {
+            Ok(d) => (d, None),
+            Err(msg) => (
+                Vec::new(),
+                Some(InternalError::in_rule(&p.rule, Some(a.file), msg)),
+            ),
+        });
+    let results: Vec<(Vec<Diagnostic>, Option<InternalError>)> = repo.chain(per_file).collect();
+    let mut out = Outcome::default();
+    for (d, e) in results {
+        out.diagnostics.extend(d);
+        out.internal_errors.extend(e);
+    }
+    out.internal_errors
+        .sort_by(|a, b| (&a.what, a.file).cmp(&(&b.what, b.file)));
+    out
+}
+
+/// Every rule of the passes, and [`INTERNAL_ERROR`].
 pub fn rules() -> impl Iterator<Item = Rule> {
-    PASSES.iter().map(|p| p.rule)
+    PASSES
+        .iter()
+        .map(|p| p.rule)
+        .chain(FILE_PASSES.iter().map(|p| p.rule))
+        .chain([INTERNAL_ERROR])
 }

@@ -8,7 +8,7 @@ use crate::rules;
 use crate::schema;
 use serde::de::DeserializeOwned;
 use skein_syntax::{
-    Diagnostic, Document, FileId, Frontmatter, Parsers, Span, from_node, rules as syn,
+    Diagnostic, Document, FileId, Frontmatter, MarkdownBody, Parsers, Span, from_node, rules as syn,
 };
 
 /// Values alias expansion may add to a document (beyond the values the
@@ -21,6 +21,12 @@ pub const EXPANSION_LIMIT: usize = 100_000;
 /// diagnostic, so a generated file cannot flood the output.
 pub const MAX_SCHEMA_DIAGNOSTICS: usize = 50;
 
+/// Syntax diagnostics reported per file (every code of the syntax layer
+/// counted together); the rest are counted in one more diagnostic, so a
+/// generated or hostile file (a 10 MB line of bad numbers) cannot flood the
+/// output or make rendering quadratic.
+pub const MAX_SYNTAX_DIAGNOSTICS: usize = 50;
+
 /// A recognised, decoded artifact.
 #[derive(Debug, Clone)]
 pub struct Artifact {
@@ -32,6 +38,11 @@ pub struct Artifact {
     pub document: Document,
     /// For Markdown artifacts: where the frontmatter is.
     pub frontmatter: Option<Frontmatter>,
+    /// For Markdown artifacts: the body's links, code spans, strong emphasis,
+    /// headings and table cells (agentmd grammar, `references.scm`); `None`
+    /// when the body holds no link or comment and the format reads nothing
+    /// else of it (`Parsers::parse_markdown_links`).
+    pub body: Option<MarkdownBody>,
     /// The typed model; [`Model::None`] when it could not be read.
     pub model: Model,
 }
@@ -60,21 +71,30 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
         Err(e) => {
             let at = e.valid_up_to();
             let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
-            let mut d = Diagnostic::new(
-                syn::NOT_UTF8,
-                file,
-                Span::new(at, at),
-                format!("invalid UTF-8 at byte {at}"),
-            )
-            .with_label("the text before this is valid UTF-8")
-            .with_help("save the file as UTF-8");
-            if utf16 {
-                d = d.with_note("the file starts with a UTF-16 byte-order mark");
-            }
+            let d = if utf16 {
+                Diagnostic::new(
+                    syn::NOT_UTF8,
+                    file,
+                    Span::new(0, 0),
+                    "UTF-16 is not supported: the file starts with a UTF-16 byte-order mark",
+                )
+                .with_label("UTF-16 byte-order mark")
+                .with_help("convert the file to UTF-8 (for example `iconv -f UTF-16 -t UTF-8`)")
+            } else {
+                Diagnostic::new(
+                    syn::NOT_UTF8,
+                    file,
+                    Span::new(at, at),
+                    format!("invalid UTF-8 at byte {at}"),
+                )
+                .with_label("the text before this is valid UTF-8")
+                .with_help("save the file as UTF-8")
+            };
             out.diagnostics.push(d);
             return out;
         }
     };
+    let mut body = None;
     let (document, frontmatter, syntax_diags) = match candidate.syntax {
         Syntax::Json => {
             // OpenCode configs and VS Code's mcp.json are read as JSONC.
@@ -88,8 +108,14 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             (p.document, None, p.diagnostics)
         }
         Syntax::Markdown => {
-            let p = parsers.parse_markdown(file, text);
+            // Only a skilldrop LOOP.md is read for more than links (REF008, REF009).
+            let p = if candidate.format == Format::SkilldropLoopDoc {
+                parsers.parse_markdown(file, text)
+            } else {
+                parsers.parse_markdown_links(file, text)
+            };
             out.comments = p.comments;
+            body = p.body;
             (p.document, p.frontmatter, p.diagnostics)
         }
     };
@@ -107,6 +133,25 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
     let unterminated = syntax_diags
         .iter()
         .any(|d| d.rule == syn::UNTERMINATED_FRONTMATTER);
+    let mut syntax_diags = syntax_diags;
+    if syntax_diags.len() > MAX_SYNTAX_DIAGNOSTICS {
+        // Keep the first ones in file order (the order is the fronts' own otherwise).
+        syntax_diags.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        let more = syntax_diags.len() - MAX_SYNTAX_DIAGNOSTICS;
+        syntax_diags.truncate(MAX_SYNTAX_DIAGNOSTICS);
+        let last = syntax_diags
+            .last()
+            .map_or(Span::empty(0), |d| d.primary.span);
+        syntax_diags.push(
+            Diagnostic::new(
+                syn::SYNTAX_ERROR,
+                file,
+                Span::empty(last.end as usize),
+                format!("{more} more syntax diagnostics in this file are not shown"),
+            )
+            .with_label(format!("the first {MAX_SYNTAX_DIAGNOSTICS} are reported")),
+        );
+    }
     out.diagnostics.extend(syntax_diags);
     let format = match refine(candidate, &document) {
         Refined::Format(f) => f,
@@ -131,6 +176,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             format,
             document,
             frontmatter,
+            body,
             model: Model::None,
         });
         return out;
@@ -161,6 +207,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             format,
             document,
             frontmatter,
+            body,
             model: Model::None,
         });
         return out;
@@ -199,19 +246,32 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                 .root()
                 .map(|r| document.node(r).span)
                 .unwrap_or(anchor);
-            out.diagnostics.push(
+            let at = Span::new(span.start as usize, span.start as usize);
+            out.diagnostics.push(if limit.too_deep {
+                Diagnostic::new(
+                    syn::NESTING_TOO_DEEP,
+                    file,
+                    at,
+                    format!(
+                        "expanding aliases would nest values deeper than {} levels",
+                        skein_syntax::MAX_DEPTH
+                    ),
+                )
+                .with_label("aliases in this document stack their anchors' depths")
+                .with_note("schema validation and decoding of this file are skipped")
+            } else {
                 Diagnostic::new(
                     syn::ALIAS_EXPANSION,
                     file,
-                    Span::new(span.start as usize, span.start as usize),
+                    at,
                     format!(
                         "expanding aliases would produce more than {} values",
                         limit.limit - document.len()
                     ),
                 )
                 .with_label("aliases in this document expand without bound")
-                .with_note("schema validation and decoding of this file are skipped"),
-            );
+                .with_note("schema validation and decoding of this file are skipped")
+            });
             schema_ok = false;
             expanded = false;
         }
@@ -249,6 +309,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
         format,
         document,
         frontmatter,
+        body,
         model,
     });
     out

@@ -23,8 +23,9 @@ use crate::models::{self, Model};
 use petgraph::graph::{DiGraph, NodeIndex};
 use serde_json::Value;
 use skein_syntax::{FileId, SourceMap, Span, Spanned};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
+pub mod links;
 pub mod mcp;
 pub use mcp::{AssistantMcp, ServerDecl};
 
@@ -56,6 +57,11 @@ pub enum NodeKind {
     Verdict,
     /// A plugin's hooks file (`hooks/hooks.json`).
     Hook,
+    /// A repository path linked from a Markdown body that is not an
+    /// artifact node (a reference document, a script, a missing file); its
+    /// name is the repo-relative path, its file and span those of the first
+    /// link to it ([`links`]).
+    File,
 }
 
 /// The four exits of a skilldrop loop.
@@ -140,6 +146,9 @@ pub enum EdgeKind {
         /// The tool is declared as a write.
         write: bool,
     },
+    /// Markdown body -> what it links or names: a skill, an artifact, a
+    /// gate of its loop, a [`NodeKind::File`] ([`links`]).
+    Links,
 }
 
 /// An edge with the verdict that takes it, its cap, and the span that declares it.
@@ -340,6 +349,19 @@ impl RepoGraph {
     }
 }
 
+/// The entries of `map` whose key starts with `prefix`, in key order.
+fn under<'a>(
+    map: &'a BTreeMap<String, NodeIndex>,
+    prefix: &'a str,
+) -> impl Iterator<Item = (&'a String, NodeIndex)> + 'a {
+    map.range::<str, _>((
+        std::ops::Bound::Included(prefix),
+        std::ops::Bound::Unbounded,
+    ))
+    .take_while(move |(d, _)| d.starts_with(prefix))
+    .map(|(d, &n)| (d, n))
+}
+
 /// Folder of a repo-relative path, with trailing `/` (`""` at the root).
 fn dir_of(path: &str) -> &str {
     match path.rfind('/') {
@@ -511,9 +533,10 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             packs.insert((prefix.to_string(), pack.to_string()), (n, requires));
         }
     }
-    let sorted_dirs: BTreeMap<&String, NodeIndex> =
-        skill_by_dir.iter().map(|(d, &n)| (d, n)).collect();
-    for (dir_key, skill) in sorted_dirs {
+    // Skill folders in order, for prefix (range) queries.
+    let skill_dirs: BTreeMap<String, NodeIndex> =
+        skill_by_dir.iter().map(|(d, &n)| (d.clone(), n)).collect();
+    for (dir_key, &skill) in &skill_dirs {
         if let Some((prefix, pack, rest)) = pack_path(dir_key)
             && rest.starts_with("skills/")
             && let Some(&(pn, _)) = packs.get(&(prefix.to_string(), pack.to_string()))
@@ -709,6 +732,17 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
         };
         part_nodes.insert(a.file, g.add(kind, name, a.file, span));
     }
+    // The same by path, sorted, for the per-plugin range queries below (a
+    // scan of every artifact per plugin is quadratic in a monorepo).
+    let part_paths: BTreeMap<&str, NodeIndex> = artifacts
+        .iter()
+        .filter_map(|o| part_nodes.get(&o.file).map(|&n| (path(o), n)))
+        .collect();
+    let opencode_dirs: HashSet<&str> = artifacts
+        .iter()
+        .filter(|o| o.format == Format::OpenCodeConfig)
+        .map(|o| dir_of(path(o)))
+        .collect();
 
     // Plugins contain the skills of their `skills/` folder.
     for a in artifacts.iter().filter(|a| {
@@ -734,25 +768,19 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
         };
         let pn = g.add(NodeKind::Plugin, name, a.file, span);
         let skills_dir = format!("{root}skills/");
-        let mut inside: Vec<(&String, NodeIndex)> = skill_by_dir
-            .iter()
+        let inside: Vec<(&String, NodeIndex)> = under(&skill_dirs, &skills_dir)
             .filter(|(d, _)| {
-                d.starts_with(&skills_dir)
-                    && d[skills_dir.len()..]
-                        .trim_end_matches('/')
-                        .split('/')
-                        .count()
-                        == 1
+                d[skills_dir.len()..]
+                    .trim_end_matches('/')
+                    .split('/')
+                    .count()
+                    == 1
             })
-            .map(|(d, &n)| (d, n))
             .collect();
-        inside.sort();
         // An OpenCode kit (an OpenCode config at the plugin root) attaches its
         // skills to agents in that config; the manifest only describes the
         // package, so it contains the skills without loading them.
-        let opencode_kit = artifacts
-            .iter()
-            .any(|o| o.format == Format::OpenCodeConfig && dir_of(path(o)) == root);
+        let opencode_kit = opencode_dirs.contains(root);
         for (_, sk) in inside {
             g.edge(pn, sk, EdgeKind::Contains, a.file, span);
             if !opencode_kit {
@@ -760,19 +788,18 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
             }
         }
         // Its agents, commands and hooks: `agents/*.md`, `commands/*.md`, `hooks/hooks.json`.
-        let mut parts: Vec<(&str, NodeIndex)> = artifacts
-            .iter()
-            .filter_map(|o| part_nodes.get(&o.file).map(|&n| (path(o), n)))
+        let parts: Vec<(&str, NodeIndex)> = part_paths
+            .range(root..)
+            .take_while(|(p, _)| p.starts_with(root))
+            .map(|(&p, &n)| (p, n))
             .filter(|(p, _)| {
-                p.strip_prefix(root).is_some_and(|rest| {
-                    rest == "hooks/hooks.json"
-                        || ["agents/", "commands/"]
-                            .iter()
-                            .any(|d| rest.strip_prefix(d).is_some_and(|f| !f.contains('/')))
-                })
+                let rest = &p[root.len()..];
+                rest == "hooks/hooks.json"
+                    || ["agents/", "commands/"]
+                        .iter()
+                        .any(|d| rest.strip_prefix(d).is_some_and(|f| !f.contains('/')))
             })
             .collect();
-        parts.sort();
         for (_, part) in parts {
             g.edge(pn, part, EdgeKind::Contains, a.file, span);
         }
@@ -842,12 +869,9 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                         .and_then(|v| v.as_array())
                         .map(|v| v.iter().filter_map(|x| x.as_str()).collect())
                         .unwrap_or_default();
-                    let mut found: Vec<(String, NodeIndex)> = skill_by_dir
-                        .iter()
-                        .filter(|(d, _)| d.starts_with(&lib_dir))
-                        .map(|(d, &s)| (d.clone(), s))
+                    let found: Vec<(String, NodeIndex)> = under(&skill_dirs, &lib_dir)
+                        .map(|(d, s)| (d.clone(), s))
                         .collect();
-                    found.sort();
                     for (d, s) in found {
                         let folder = d.trim_end_matches('/').rsplit('/').next().unwrap_or("");
                         if include.is_empty()
@@ -1000,6 +1024,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     }
 
     mcp::link(&mut g, artifacts, sources);
+    links::link(&mut g, artifacts, sources);
 
     lifecycles(&mut g, artifacts);
 

@@ -14,7 +14,7 @@ pub mod rules;
 pub mod schema;
 
 pub use classify::{Candidate, Refined, classify_path, classify_with, refine};
-pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, decode};
+pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, MAX_SYNTAX_DIAGNOSTICS, decode};
 pub use format::{Format, Syntax};
 pub use graph::{RepoGraph, build as build_graph};
 pub use models::Model;

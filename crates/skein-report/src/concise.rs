@@ -8,6 +8,8 @@ use skein_syntax::{Diagnostic, SourceMap};
 
 /// Renders diagnostics one per line, each ending in a newline.
 pub fn render_concise(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    let secrets = crate::Secrets::new(diagnostics, sources);
+    let diagnostics = &*secrets.diagnostics(diagnostics);
     let mut out = String::new();
     for d in diagnostics {
         let file = sources.get(d.primary.file);

@@ -44,6 +44,8 @@ pub fn command(severity: Severity) -> &'static str {
 /// the analyzed folder's path from the repository root, `/`-separated and
 /// ending in `/`, or empty.
 pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap, uri_prefix: &str) -> String {
+    let secrets = crate::Secrets::new(diagnostics, sources);
+    let diagnostics = &*secrets.diagnostics(diagnostics);
     let mut out = String::new();
     for d in diagnostics {
         let file = sources.get(d.primary.file);

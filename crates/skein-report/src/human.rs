@@ -1,6 +1,6 @@
 //! Human output: rustc-style snippets rendered by codespan-reporting.
 
-use crate::{Files, sanitize};
+use crate::{Files, Secrets, sanitize};
 use codespan_reporting::diagnostic::{
     Diagnostic as CsDiagnostic, Label as CsLabel, Severity as CsSeverity,
 };
@@ -40,8 +40,31 @@ fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> CsDiagnostic<skein_syntax
         notes.push(format!("help: {}", safe(h)));
     }
     // A finding about a file that was never read (too large, unreadable, a
-    // link) has no text to show: name the file in the message instead.
+    // link) has no text to show: name the file in the message instead. So
+    // does one on a line too long to print (a 10 MB minified line): the
+    // snippet would repeat the whole line for every finding on it.
     let file = sources.get(d.primary.file);
+    let long = std::iter::once(&d.primary)
+        .chain(&d.secondary)
+        .find_map(|l| long_line(sources.get(l.file), l.span.start as usize));
+    if let Some((line, chars)) = long {
+        let lc = file.line_col(d.primary.span.start as usize);
+        notes.insert(
+            0,
+            format!("note: line {line} is {chars} characters long; its snippet is not shown"),
+        );
+        return CsDiagnostic::new(severity)
+            .with_code(d.rule.code)
+            .with_message(format!(
+                "{}:{}:{}: {} [{}]",
+                safe(file.path()),
+                lc.line,
+                lc.column,
+                safe(&d.message),
+                d.rule.name
+            ))
+            .with_notes(notes);
+    }
     if file.text().is_empty() && d.primary.span.is_empty() && d.secondary.is_empty() {
         return CsDiagnostic::new(severity)
             .with_code(d.rule.code)
@@ -60,6 +83,21 @@ fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> CsDiagnostic<skein_syntax
         .with_notes(notes)
 }
 
+/// Longest line, in bytes, whose snippet the human output prints.
+pub const MAX_SNIPPET_LINE_BYTES: usize = 1000;
+
+/// (1-based line, characters) of the line holding `offset` when it is
+/// longer than [`MAX_SNIPPET_LINE_BYTES`].
+fn long_line(file: &skein_syntax::SourceFile, offset: usize) -> Option<(usize, usize)> {
+    let text = file.text();
+    let starts = file.lines().line_starts();
+    let i = file.lines().line_of(offset.min(text.len()));
+    let start = *starts.get(i)? as usize;
+    let end = starts.get(i + 1).map_or(text.len(), |&e| e as usize);
+    (end - start > MAX_SNIPPET_LINE_BYTES)
+        .then(|| (i + 1, text.get(start..end).map_or(0, |l| l.chars().count())))
+}
+
 /// Renders diagnostics as rustc-style text. Plain text unless
 /// `options.color`; the result ends with a newline per diagnostic.
 pub fn render_human(
@@ -67,7 +105,9 @@ pub fn render_human(
     sources: &SourceMap,
     options: HumanOptions,
 ) -> String {
-    let files = Files::new(sources, diagnostics);
+    let secrets = Secrets::new(diagnostics, sources);
+    let diagnostics = &*secrets.diagnostics(diagnostics);
+    let files = Files::new(sources, diagnostics, &secrets);
     let config = Config::default();
     let mut out = String::new();
     for d in diagnostics {

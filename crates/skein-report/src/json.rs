@@ -33,7 +33,9 @@ fn location(l: &Label, sources: &SourceMap) -> Value {
 
 /// The JSON document for a run.
 pub fn json_value(diagnostics: &[Diagnostic], sources: &SourceMap, summary: &Summary) -> Value {
-    let diags: Vec<Value> = diagnostics
+    let secrets = crate::Secrets::new(diagnostics, sources);
+    let diags: Vec<Value> = secrets
+        .diagnostics(diagnostics)
         .iter()
         .map(|d| {
             let mut v = location(&d.primary, sources);

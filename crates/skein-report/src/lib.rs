@@ -9,12 +9,14 @@ pub mod github;
 pub mod graph_export;
 pub mod human;
 pub mod json;
+pub mod redact;
 pub mod sarif;
 
 pub use concise::render_concise;
 pub use github::render_github;
 pub use human::{HumanOptions, render_human};
 pub use json::{JSON_SCHEMA_VERSION, json_value};
+pub use redact::Secrets;
 pub use sarif::{SarifBuilder, SarifLog, sarif_log};
 
 use skein_syntax::SourceMap;
@@ -69,9 +71,13 @@ pub(crate) struct Files<'a>(
 );
 
 impl<'a> Files<'a> {
-    /// Sanitizes the files that `diagnostics` point into; the others are
-    /// never shown and stay as they are.
-    pub(crate) fn new(sources: &'a SourceMap, diagnostics: &[skein_syntax::Diagnostic]) -> Self {
+    /// Sanitizes the files that `diagnostics` point into, secrets masked
+    /// ([`Secrets::text`]); the others are never shown and stay as they are.
+    pub(crate) fn new(
+        sources: &'a SourceMap,
+        diagnostics: &[skein_syntax::Diagnostic],
+        secrets: &Secrets,
+    ) -> Self {
         let mut shown = vec![false; sources.len()];
         for d in diagnostics {
             shown[d.primary.file.0 as usize] = true;
@@ -86,12 +92,21 @@ impl<'a> Files<'a> {
                 std::borrow::Cow::Borrowed(s)
             }
         };
+        let text = |i: usize, id: skein_syntax::FileId, s: &'a str| {
+            if !shown[i] {
+                return std::borrow::Cow::Borrowed(s);
+            }
+            match secrets.text(id, s) {
+                std::borrow::Cow::Borrowed(b) => sanitize(b),
+                std::borrow::Cow::Owned(o) => std::borrow::Cow::Owned(sanitize(&o).into_owned()),
+            }
+        };
         Files(
             sources,
             sources
                 .iter()
                 .enumerate()
-                .map(|(i, (_, f))| pick(i, f.text()))
+                .map(|(i, (id, f))| text(i, id, f.text()))
                 .collect(),
             sources
                 .iter()

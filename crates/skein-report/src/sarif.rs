@@ -146,7 +146,7 @@ pub struct Configuration {
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleProperties {
     /// The category (`syntax`, `schema`, `flow`, `references`, `permissions`,
-    /// `security`), then `security` when the rule has a security severity.
+    /// `security`, `internal`), then `security` when the rule has a security severity.
     pub tags: Vec<&'static str>,
     /// GitHub's score, `"0.1"`..`"10.0"`.
     #[serde(rename = "security-severity", skip_serializing_if = "Option::is_none")]
@@ -242,6 +242,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "REF" => "references",
         "PERM" => "permissions",
         "SEC" => "security",
+        "SKEIN" => "internal",
         _ => "other",
     }
 }
@@ -439,6 +440,8 @@ impl SarifBuilder {
     /// Adds the diagnostics of one analyzed root. `uri_prefix` is that root's
     /// path from the repository root, `/`-separated and ending in `/`, or empty.
     pub fn add(&mut self, diagnostics: &[Diagnostic], sources: &SourceMap, uri_prefix: &str) {
+        let secrets = crate::Secrets::new(diagnostics, sources);
+        let diagnostics = &*secrets.diagnostics(diagnostics);
         let mut line_hashes: HashMap<skein_syntax::FileId, LineHashes> = HashMap::new();
         for d in diagnostics {
             let rule_index = self.rule_index(&d.rule);
@@ -500,7 +503,7 @@ impl SarifBuilder {
             if !file_not_read(d, file) {
                 let hashes = line_hashes
                     .entry(d.primary.file)
-                    .or_insert_with(|| LineHashes::new(file.text()));
+                    .or_insert_with(|| LineHashes::new(&secrets.text(d.primary.file, file.text())));
                 let line = primary.physical_location.region.start_line;
                 if let Some(h) = hashes.line(line) {
                     partial_fingerprints.insert("primaryLocationLineHash", h.to_string());

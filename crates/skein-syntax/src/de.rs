@@ -100,17 +100,25 @@ impl de::Error for DeError {
 /// Deserializes `T` from the node `id` of `doc`.
 ///
 /// Errors carry the span of the innermost node being read.
+///
+/// Recursion is bounded: a collection nested deeper than
+/// [`crate::MAX_DEPTH`] levels below `id` (possible only through aliases
+/// whose anchors hold aliases) is an error, not a stack overflow. The work
+/// is not bounded: aliases are followed, so call it on an alias bomb only
+/// after [`Document::to_json`] accepted the document under a budget.
 pub fn from_node<'de, T: de::Deserialize<'de>>(
     doc: &'de Document,
     id: NodeId,
 ) -> Result<T, DeError> {
-    T::deserialize(NodeDe { doc, id })
+    T::deserialize(NodeDe { doc, id, depth: 0 })
 }
 
 #[derive(Clone, Copy)]
 struct NodeDe<'a> {
     doc: &'a Document,
     id: NodeId,
+    /// Collections above this node.
+    depth: usize,
 }
 
 impl NodeDe<'_> {
@@ -129,7 +137,17 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
     type Error = DeError;
 
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
-        let r = match self.doc.kind(self.id) {
+        let kind = self.doc.kind(self.id);
+        if self.depth > crate::MAX_DEPTH
+            && matches!(kind, NodeKind::Sequence(_) | NodeKind::Mapping(_))
+        {
+            return Err(self.locate(de::Error::custom(format!(
+                "values nest deeper than {} levels",
+                crate::MAX_DEPTH
+            ))));
+        }
+        let depth = self.depth + 1;
+        let r = match kind {
             NodeKind::Null => v.visit_unit(),
             NodeKind::Bool(b) => v.visit_bool(*b),
             NodeKind::Number(Number::PosInt(u)) => v.visit_u64(*u),
@@ -139,11 +157,13 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
             NodeKind::Sequence(items) => v.visit_seq(Seq {
                 doc: self.doc,
                 items: items.iter(),
+                depth,
             }),
             NodeKind::Mapping(entries) => v.visit_map(Map {
                 doc: self.doc,
                 entries: last_wins(self.doc, entries).into_iter(),
                 value: None,
+                depth,
             }),
             NodeKind::Alias(_) => unreachable!("kind() resolves aliases"),
         };
@@ -195,6 +215,7 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
                     doc: self.doc,
                     variant,
                     value: e.value,
+                    depth: self.depth + 1,
                 })
             }
             _ => Err(self.locate(de::Error::custom("expected an enum variant"))),
@@ -218,6 +239,7 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
 struct Seq<'a> {
     doc: &'a Document,
     items: std::slice::Iter<'a, NodeId>,
+    depth: usize,
 }
 
 impl<'de> SeqAccess<'de> for Seq<'de> {
@@ -227,7 +249,13 @@ impl<'de> SeqAccess<'de> for Seq<'de> {
         seed: T,
     ) -> Result<Option<T::Value>, DeError> {
         match self.items.next() {
-            Some(&id) => seed.deserialize(NodeDe { doc: self.doc, id }).map(Some),
+            Some(&id) => seed
+                .deserialize(NodeDe {
+                    doc: self.doc,
+                    id,
+                    depth: self.depth,
+                })
+                .map(Some),
             None => Ok(None),
         }
     }
@@ -254,6 +282,7 @@ struct Map<'a> {
     doc: &'a Document,
     entries: std::vec::IntoIter<crate::document::Entry>,
     value: Option<NodeId>,
+    depth: usize,
 }
 
 impl<'de> MapAccess<'de> for Map<'de> {
@@ -268,6 +297,7 @@ impl<'de> MapAccess<'de> for Map<'de> {
                 seed.deserialize(NodeDe {
                     doc: self.doc,
                     id: e.key,
+                    depth: self.depth,
                 })
                 .map(Some)
             }
@@ -276,7 +306,11 @@ impl<'de> MapAccess<'de> for Map<'de> {
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DeError> {
         let id = self.value.take().expect("next_value after next_key");
-        seed.deserialize(NodeDe { doc: self.doc, id })
+        seed.deserialize(NodeDe {
+            doc: self.doc,
+            id,
+            depth: self.depth,
+        })
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.entries.len())
@@ -324,6 +358,7 @@ struct EnumAccess<'a> {
     doc: &'a Document,
     variant: &'a str,
     value: NodeId,
+    depth: usize,
 }
 
 impl<'de> de::EnumAccess<'de> for EnumAccess<'de> {
@@ -341,6 +376,7 @@ impl<'de> de::EnumAccess<'de> for EnumAccess<'de> {
             NodeDe {
                 doc: self.doc,
                 id: self.value,
+                depth: self.depth,
             },
         ))
     }

@@ -90,6 +90,13 @@ pub struct Diagnostic {
     pub notes: Vec<String>,
     /// How to fix it, printed as `= help: ...`.
     pub help: Option<String>,
+    /// Byte ranges of the primary label's file that hold a secret (SEC001):
+    /// every renderer masks these bytes wherever it would show them (the
+    /// human snippet, any text that quotes them) with [`redacted`] or
+    /// [`mask`], in every file view of the run, whichever diagnostic shows
+    /// the line. Messages must never quote a secret themselves; this list
+    /// protects the source text. Empty for almost every diagnostic.
+    pub redact: Vec<Span>,
 }
 
 impl Diagnostic {
@@ -103,7 +110,15 @@ impl Diagnostic {
             secondary: Vec::new(),
             notes: Vec::new(),
             help: None,
+            redact: Vec::new(),
         }
+    }
+
+    /// Marks `span` (in the primary label's file) as a secret to mask in
+    /// every output; see [`Diagnostic::redact`].
+    pub fn with_redacted(mut self, span: Span) -> Self {
+        self.redact.push(span);
+        self
     }
 
     /// Sets the primary label's message.
@@ -161,4 +176,54 @@ pub fn quote(value: &str) -> String {
     }
     out.push('`');
     out
+}
+
+/// How a secret is named in a message: at most its first 4 characters (fewer
+/// for a short value: never more than a quarter of it), `…`, and its length,
+/// e.g. `ghp_…(40 chars)`. Never the secret itself.
+pub fn redacted(secret: &str) -> String {
+    let n = secret.chars().count();
+    let keep = (n / 4).min(4);
+    let head: String = secret
+        .chars()
+        .take(keep)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    format!("{head}…({n} chars)")
+}
+
+/// A secret masked in place for a source snippet: the same characters as
+/// [`redacted`] keeps, then `*` for every remaining byte, so the text keeps
+/// its length and every byte offset and line start after it stays where it
+/// was (line breaks inside the secret are kept too). E.g.
+/// `ghp_************************************`.
+pub fn mask(secret: &str) -> String {
+    let n = secret.chars().count();
+    let keep = (n / 4).min(4);
+    let mut out = String::with_capacity(secret.len());
+    for (i, c) in secret.chars().enumerate() {
+        if (i < keep && !c.is_control()) || c == '\n' || c == '\r' {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n('*', c.len_utf8()));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_shown_by_their_head_and_length_only() {
+        let token = format!("ghp_{}", "a1B2".repeat(9));
+        assert_eq!(redacted(&token), "ghp_…(40 chars)");
+        assert_eq!(mask(&token), format!("ghp_{}", "*".repeat(36)));
+        assert_eq!(redacted("hunter2"), "h…(7 chars)");
+        assert_eq!(mask("hunter2"), "h******");
+        assert_eq!(redacted("abc"), "…(3 chars)");
+        assert_eq!(mask("pé\nxyz"), "p**\n***");
+        assert_eq!(mask("pé\nxyz").len(), "pé\nxyz".len());
+    }
 }

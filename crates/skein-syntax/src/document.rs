@@ -106,13 +106,33 @@ pub struct Document {
 }
 
 /// [`Document::to_json`] gave up: alias expansion would produce more than
-/// the allowed number of values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("alias expansion exceeds {limit} values")]
+/// the allowed number of values, or values nested deeper than
+/// [`crate::MAX_DEPTH`] (aliases of aliases can stack the depth of their
+/// anchors: the tree itself never nests deeper than the front's cut).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExpansionLimit {
-    /// The limit that was hit.
+    /// The value budget that was given.
     pub limit: usize,
+    /// True when the expansion was refused for its depth (a collection
+    /// deeper than [`crate::MAX_DEPTH`]), false when for its size.
+    pub too_deep: bool,
 }
+
+impl std::fmt::Display for ExpansionLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.too_deep {
+            write!(
+                f,
+                "alias expansion nests deeper than {} levels",
+                crate::MAX_DEPTH
+            )
+        } else {
+            write!(f, "alias expansion exceeds {} values", self.limit)
+        }
+    }
+}
+
+impl std::error::Error for ExpansionLimit {}
 
 impl Document {
     /// An empty document.
@@ -279,13 +299,16 @@ impl Document {
     /// `null`); NaN and infinite floats become `null` (JSON has neither).
     ///
     /// Errors with [`ExpansionLimit`] when the expanded value would have more
-    /// than `limit` nodes (an alias bomb); the cost is bounded by `limit`.
+    /// than `limit` nodes (an alias bomb) or a collection nested deeper than
+    /// [`crate::MAX_DEPTH`] levels (aliases whose anchors hold aliases stack
+    /// their depths); the cost is bounded by `limit` and the recursion by
+    /// the depth limit, so the result is also safe to validate and to drop.
     pub fn to_json(&self, limit: usize) -> Result<Value, ExpansionLimit> {
         let Some(root) = self.root else {
             return Ok(Value::Null);
         };
         let mut budget = limit;
-        self.to_json_node(root, &mut budget, limit)
+        self.to_json_node(root, &mut budget, limit, 0)
     }
 
     fn to_json_node(
@@ -293,12 +316,26 @@ impl Document {
         id: NodeId,
         budget: &mut usize,
         limit: usize,
+        depth: usize,
     ) -> Result<Value, ExpansionLimit> {
         if *budget == 0 {
-            return Err(ExpansionLimit { limit });
+            return Err(ExpansionLimit {
+                limit,
+                too_deep: false,
+            });
         }
         *budget -= 1;
-        Ok(match self.kind(id) {
+        let kind = self.kind(id);
+        // The fronts never build a collection deeper than MAX_DEPTH; only
+        // alias expansion can, and then the recursion must stop here.
+        if depth > crate::MAX_DEPTH && matches!(kind, NodeKind::Sequence(_) | NodeKind::Mapping(_))
+        {
+            return Err(ExpansionLimit {
+                limit,
+                too_deep: true,
+            });
+        }
+        Ok(match kind {
             NodeKind::Null => Value::Null,
             NodeKind::Bool(b) => Value::Bool(*b),
             NodeKind::Number(n) => match *n {
@@ -312,7 +349,7 @@ impl Document {
             NodeKind::Sequence(items) => Value::Array(
                 items
                     .iter()
-                    .map(|&i| self.to_json_node(i, budget, limit))
+                    .map(|&i| self.to_json_node(i, budget, limit, depth + 1))
                     .collect::<Result<_, _>>()?,
             ),
             NodeKind::Mapping(entries) => {
@@ -321,7 +358,7 @@ impl Document {
                     let key = self
                         .key_text(e.key)
                         .unwrap_or_else(|| "<complex key>".to_string());
-                    let value = self.to_json_node(e.value, budget, limit)?;
+                    let value = self.to_json_node(e.value, budget, limit, depth + 1)?;
                     map.insert(key, value);
                 }
                 Value::Object(map)

@@ -8,7 +8,8 @@
 
 use crate::diagnostic::{Diagnostic, quote};
 use crate::document::{Document, Entry, NodeId, NodeKind, Number};
-use crate::frontmatter::{Frontmatter, locate_frontmatter};
+use crate::frontmatter::Frontmatter;
+use crate::markdown::{MarkdownBody, may_link};
 use crate::rules;
 use crate::scalar;
 use crate::source::FileId;
@@ -93,6 +94,10 @@ pub struct ParsedMarkdown {
     /// then HTML comments `<!-- ... -->` of the body outside fenced code
     /// blocks (spans include the delimiters).
     pub comments: Vec<Span>,
+    /// The body's links, code spans, strong emphasis, headings and table
+    /// cells (the frontmatter is not part of it); `None` when the body was
+    /// not parsed ([`Parsers::parse_markdown_links`]).
+    pub body: Option<MarkdownBody>,
 }
 
 /// A set of tree-sitter parsers, one per language, meant to be reused for
@@ -100,6 +105,7 @@ pub struct ParsedMarkdown {
 pub struct Parsers {
     yaml: Parser,
     json: Parser,
+    markdown: Parser,
 }
 
 impl Default for Parsers {
@@ -118,7 +124,15 @@ impl Parsers {
         let mut json = Parser::new();
         json.set_language(&tree_sitter_json::LANGUAGE.into())
             .expect("tree-sitter-json ABI is compatible with the pinned core");
-        Parsers { yaml, json }
+        let mut markdown = Parser::new();
+        markdown
+            .set_language(&crate::markdown::language())
+            .expect("tree-sitter-agentmd ABI is compatible with the pinned core");
+        Parsers {
+            yaml,
+            json,
+            markdown,
+        }
     }
 
     /// Parses a whole YAML file.
@@ -331,12 +345,55 @@ impl Parsers {
         out
     }
 
-    /// Parses a Markdown artifact: locates its YAML frontmatter and parses it
-    /// in place with included ranges, so spans are byte ranges of the `.md` file.
+    /// Like [`Parsers::parse_markdown`] for a caller that reads only the
+    /// body's links and HTML comments (every Markdown artifact but a skilldrop
+    /// `LOOP.md`): when [`crate::markdown::may_link`] proves the body holds
+    /// none, the body is not parsed; the frontmatter is then located by the
+    /// line scan [`crate::locate_frontmatter`], which gives the grammar's spans
+    /// on every file (tested on the whole real corpus), and `body` is `None`.
+    /// Results are those of a full parse; the time is that of the YAML alone.
+    pub fn parse_markdown_links(&mut self, file: FileId, text: &str) -> ParsedMarkdown {
+        let fm = crate::frontmatter::locate_frontmatter(text);
+        let body_start = match fm {
+            Ok(Some(f)) => f.body_start as usize,
+            Ok(None) | Err(_) => 0,
+        };
+        if may_link(text, body_start) || fm.is_err() {
+            return self.parse_markdown(file, text);
+        }
+        let mut out = ParsedMarkdown {
+            body: None,
+            ..ParsedMarkdown::default()
+        };
+        if let Ok(Some(fm)) = fm {
+            let parsed = self.parse_yaml_range(
+                file,
+                text,
+                fm.content.start as usize,
+                fm.content.end as usize,
+            );
+            out.document = parsed.document;
+            out.diagnostics = parsed.diagnostics;
+            out.comments = parsed.comments;
+            out.frontmatter = Some(fm);
+        }
+        out
+    }
+
+    /// Parses a Markdown artifact with the agentmd grammar: locates its YAML
+    /// frontmatter, parses it in place with included ranges (so spans are
+    /// byte ranges of the `.md` file), and extracts the body's references
+    /// ([`MarkdownBody`], `queries/agentmd/references.scm`).
     pub fn parse_markdown(&mut self, file: FileId, text: &str) -> ParsedMarkdown {
         let mut out = ParsedMarkdown::default();
-        match locate_frontmatter(text) {
-            Ok(None) => out.comments = html_comments(text, 0),
+        let Some(tree) = self.markdown.parse(text, None) else {
+            return out;
+        };
+        let frontmatter = crate::markdown::frontmatter_of(&tree, text);
+        let mut body = crate::markdown::body_of(&tree, text);
+        drop(tree);
+        match frontmatter {
+            Ok(None) => {}
             Ok(Some(fm)) => {
                 let parsed = self.parse_yaml_range(
                     file,
@@ -347,8 +404,6 @@ impl Parsers {
                 out.document = parsed.document;
                 out.diagnostics = parsed.diagnostics;
                 out.comments = parsed.comments;
-                out.comments
-                    .extend(html_comments(text, fm.body_start as usize));
                 out.frontmatter = Some(fm);
             }
             Err(open) => {
@@ -364,6 +419,8 @@ impl Parsers {
                 );
             }
         }
+        out.comments.extend(std::mem::take(&mut body.comments));
+        out.body = Some(body);
         out
     }
 }
@@ -606,64 +663,6 @@ fn collect_comments(root: TsNode) -> Vec<Span> {
             if !c.goto_parent() {
                 break 'walk;
             }
-        }
-    }
-    out
-}
-
-/// HTML comments `<!-- ... -->` of a Markdown body starting at `from`,
-/// outside fenced code blocks (CommonMark: a line indented at most three
-/// spaces opening with three or more backticks or tildes, closed by a line
-/// of at least as many of the same character). An unclosed comment runs to
-/// the end of the text.
-pub fn html_comments(text: &str, from: usize) -> Vec<Span> {
-    let mut out = Vec::new();
-    let mut fence: Option<(u8, usize)> = None;
-    let mut pos = from;
-    while pos < text.len() {
-        let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
-        let line = &text[pos..line_end];
-        let indent = line.len() - line.trim_start_matches(' ').len();
-        let rest = &line[indent..];
-        let marker = |r: &str| -> Option<(u8, usize)> {
-            let b = *r.as_bytes().first()?;
-            if b != b'`' && b != b'~' {
-                return None;
-            }
-            let n = r.bytes().take_while(|&c| c == b).count();
-            (n >= 3).then_some((b, n))
-        };
-        if indent <= 3 {
-            match (fence, marker(rest)) {
-                (None, Some(open)) => {
-                    fence = Some(open);
-                    pos = line_end + 1;
-                    continue;
-                }
-                (Some((b, n)), Some((cb, cn)))
-                    if b == cb && cn >= n && rest[cn..].trim().is_empty() =>
-                {
-                    fence = None;
-                    pos = line_end + 1;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        if fence.is_some() {
-            pos = line_end + 1;
-            continue;
-        }
-        match line.find("<!--") {
-            Some(i) => {
-                let start = pos + i;
-                let end = text[start + 4..]
-                    .find("-->")
-                    .map_or(text.len(), |j| start + 4 + j + 3);
-                out.push(Span::new(start, end));
-                pos = end;
-            }
-            None => pos = line_end + 1,
         }
     }
     out

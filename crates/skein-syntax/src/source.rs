@@ -16,6 +16,7 @@ pub struct SourceFile {
     path: String,
     text: String,
     lines: LineIndex,
+    secrets: Vec<Span>,
 }
 
 impl SourceFile {
@@ -27,7 +28,24 @@ impl SourceFile {
             path: path.into(),
             text,
             lines,
+            secrets: Vec::new(),
         }
+    }
+
+    /// Marks `span` as a secret: renderers mask these bytes wherever they
+    /// would show them, for every diagnostic (the analysis registers the
+    /// [`crate::Diagnostic::redact`] spans of every finding here before
+    /// suppressions apply, so a suppressed finding's secret stays masked in
+    /// the snippets of other findings on its line).
+    pub fn add_secret(&mut self, span: Span) {
+        if span.end as usize <= self.text.len() && !self.secrets.contains(&span) {
+            self.secrets.push(span);
+        }
+    }
+
+    /// The spans marked with [`SourceFile::add_secret`], in the order added.
+    pub fn secrets(&self) -> &[Span] {
+        &self.secrets
     }
 
     /// Repository-relative path, `/`-separated.
@@ -77,6 +95,11 @@ impl SourceMap {
     /// The file with id `id`. Panics on an id from another map.
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
+    }
+
+    /// The file with id `id`, to mark secrets in. Panics on an id from another map.
+    pub fn get_mut(&mut self, id: FileId) -> &mut SourceFile {
+        &mut self.files[id.0 as usize]
     }
 
     /// Every file, in id order.

@@ -8,11 +8,14 @@
 //! to one space and trimmed; the four fields are separated by NUL bytes.
 //! Moving a finding (blank lines above it, re-indenting) keeps its
 //! fingerprint; editing the bad value or its line makes it a new finding.
-//! Identical findings share a fingerprint and are counted.
+//! Identical findings share a fingerprint and are counted. Secrets (SEC001)
+//! are masked in those texts and scrubbed from the message first
+//! (`skein_report::Secrets`), so the file holds neither a secret nor its hash.
 //!
 //! The file is JSON: `{"version": 1, "findings": {FINGERPRINT: {"code",
 //! "path", "message", "count"}}}`, sorted by fingerprint, so it diffs well.
 
+use skein_report::Secrets;
 use skein_syntax::{Diagnostic, SourceMap};
 use std::collections::BTreeMap;
 
@@ -60,20 +63,34 @@ fn collapse(s: &str) -> String {
 
 /// The fingerprint of a finding (see the module documentation).
 pub fn fingerprint(d: &Diagnostic, sources: &SourceMap) -> String {
+    fingerprint_with(d, sources, &Secrets::new(std::slice::from_ref(d), sources))
+}
+
+/// [`fingerprint`] with the run's secrets already collected: the texts are
+/// read with secrets masked ([`Secrets::text`]), so a baseline never holds a
+/// hash of a secret.
+pub fn fingerprint_with(d: &Diagnostic, sources: &SourceMap, secrets: &Secrets) -> String {
     let f = sources.get(d.primary.file);
-    let text = f.text();
+    let text = secrets.text(d.primary.file, f.text());
+    let text = text.as_ref();
     let span = d.primary.span;
     let (s, e) = (
         (span.start as usize).min(text.len()),
         (span.end as usize).min(text.len()),
     );
-    let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[s..].find('\n').map_or(text.len(), |i| s + i);
+    let line_start = text
+        .get(..s)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line_end = text
+        .get(s..)
+        .and_then(|t| t.find('\n'))
+        .map_or(text.len(), |i| s + i);
     let h = fnv1a(&[
         d.rule.code,
         f.path(),
         &collapse(text.get(s..e).unwrap_or("")),
-        &collapse(&text[line_start..line_end]),
+        &collapse(text.get(line_start..line_end).unwrap_or("")),
     ]);
     format!("{h:016x}")
 }
@@ -89,10 +106,11 @@ impl Baseline {
 
     /// Adds the findings of one run.
     pub fn add(&mut self, diagnostics: &[Diagnostic], sources: &SourceMap) {
-        for d in diagnostics {
+        let secrets = Secrets::new(diagnostics, sources);
+        for d in secrets.diagnostics(diagnostics).iter() {
             let e = self
                 .findings
-                .entry(fingerprint(d, sources))
+                .entry(fingerprint_with(d, sources, &secrets))
                 .or_insert_with(|| Entry {
                     code: d.rule.code.to_string(),
                     path: sources.get(d.primary.file).path().to_string(),
@@ -149,8 +167,9 @@ impl Matches {
         diagnostics: &mut Vec<Diagnostic>,
         sources: &SourceMap,
     ) {
+        let secrets = Secrets::new(diagnostics, sources);
         diagnostics.retain(|d| {
-            let fp = fingerprint(d, sources);
+            let fp = fingerprint_with(d, sources, &secrets);
             let Some(e) = baseline.findings.get(&fp) else {
                 return true;
             };

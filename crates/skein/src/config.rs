@@ -120,6 +120,15 @@ pub struct ConfigFile {
     #[serde(default)]
     #[schemars(with = "Option<SeverityName>")]
     pub fail_on: Option<Spanned<SeverityName>>,
+    /// Exit with status 2 when skein fails internally on some input (an
+    /// `SKEIN001 internal-error` finding), instead of counting the failure
+    /// as an error finding (status 1); `--fail-on-internal-error` sets it too.
+    #[serde(default)]
+    pub fail_on_internal_error: Option<bool>,
+    /// Artifact files larger than this many bytes are reported (`SYN010`)
+    /// and not read (default 10 MiB); `--max-file-size` overrides it.
+    #[serde(default)]
+    pub max_file_size: Option<u64>,
 }
 
 /// An element of `ignore`: a rule selector or a JSON suppression.
@@ -298,6 +307,10 @@ pub struct Config {
     formats: Vec<(GlobMatcher, Format)>,
     /// `fail-on`.
     pub fail_on: Option<Severity>,
+    /// `fail-on-internal-error` (false when absent).
+    pub fail_on_internal_error: bool,
+    /// `max-file-size`.
+    pub max_file_size: Option<u64>,
     /// `[[ignore]]` JSON suppressions.
     pub json_ignores: Vec<JsonIgnore>,
     /// Problems of the file (in [`CONFIG_FILE`] until the report gives it an id).
@@ -534,6 +547,8 @@ impl Config {
             }
         }
         cfg.fail_on = file.fail_on.map(|s| (*s.get_ref()).into());
+        cfg.fail_on_internal_error = file.fail_on_internal_error.unwrap_or(false);
+        cfg.max_file_size = file.max_file_size;
         cfg.source = Some((path, text));
         cfg
     }

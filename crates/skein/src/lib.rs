@@ -43,8 +43,11 @@ pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
 /// Options of a run.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Files larger than this many bytes are reported, not read.
-    pub max_file_size: u64,
+    /// Files larger than this many bytes are reported, not read (SYN010);
+    /// `None`: `max-file-size` of the configuration, else
+    /// [`DEFAULT_MAX_FILE_SIZE`]. Only [`check`] reads files; [`check_files`]
+    /// is given their bytes.
+    pub max_file_size: Option<u64>,
     /// Worker threads for the walk (the rayon pool is the caller's).
     pub threads: usize,
     /// Where the configuration comes from (`skein.toml` discovery by default).
@@ -54,6 +57,22 @@ pub struct Options {
     pub no_ignores: bool,
     /// Counters to watch the run from another thread (a progress bar).
     pub progress: Option<Arc<Progress>>,
+    /// Passes run after the built-in ones. For tests of the panic boundary
+    /// (a pass that panics on a chosen file), not a plugin mechanism: hidden
+    /// from the documentation and empty by default.
+    #[doc(hidden)]
+    pub extra_passes: Vec<ExtraPass>,
+}
+
+/// A pass added through [`Options::extra_passes`]: a repository pass, a
+/// per-file pass, or both.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ExtraPass {
+    /// Run over the whole repository.
+    pub repo: Option<skein_lint::Pass>,
+    /// Run over each artifact.
+    pub file: Option<skein_lint::FilePass>,
 }
 
 /// How far a run has come, for a progress display: the library only counts,
@@ -95,13 +114,14 @@ impl Progress {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            max_file_size: DEFAULT_MAX_FILE_SIZE,
+            max_file_size: None,
             threads: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1),
             config: ConfigSource::Discover,
             no_ignores: false,
             progress: None,
+            extra_passes: Vec::new(),
         }
     }
 }
@@ -136,6 +156,7 @@ pub struct Report {
     diagnostics: Vec<Diagnostic>,
     summary: Summary,
     fail_on: Option<Severity>,
+    fail_on_internal_error: bool,
 }
 
 impl Report {
@@ -184,6 +205,20 @@ impl Report {
         self.fail_on
     }
 
+    /// Whether the configuration says `fail-on-internal-error = true`: a
+    /// run with an internal error (SKEIN001) should exit with status 2.
+    pub fn fail_on_internal_error(&self) -> bool {
+        self.fail_on_internal_error
+    }
+
+    /// True when skein failed internally somewhere (a SKEIN001 diagnostic):
+    /// some findings are missing.
+    pub fn has_internal_error(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.rule.code == skein_lint::INTERNAL_ERROR.code)
+    }
+
     /// Drops the findings `baseline` accepts, recording the matches in
     /// `matches`, and recounts the summary.
     pub fn apply_baseline(
@@ -229,7 +264,7 @@ pub enum Error {
 /// One unit of work: a recognised file, its contents or why it has none.
 enum Content {
     Bytes(Vec<u8>),
-    Problem(Diagnostic),
+    Problem(Box<Diagnostic>),
 }
 
 /// Analyzes the repository at `root` (a folder, or a single file whose
@@ -282,7 +317,10 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         (w.artifacts, w.all, w.errors)
     };
     Progress::set_total(options, found.len());
-    let max = options.max_file_size;
+    let max = options
+        .max_file_size
+        .or(config.max_file_size)
+        .unwrap_or(DEFAULT_MAX_FILE_SIZE);
     let mut loaded: Vec<(String, Content)> = found
         .into_par_iter()
         .map(|f| {
@@ -298,14 +336,77 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
             Span::empty(0),
             format!("cannot read this folder or file, so artifacts in it are not analyzed: {why}"),
         );
-        (path, Content::Problem(d))
+        (path, Content::Problem(Box::new(d)))
     }));
     Ok(analyze(loaded, all, &config, options))
 }
 
+/// Analyzes the files `paths` (repository-relative, `/`-separated) of the
+/// repository at `root`, as if a walk had found exactly them: for tools that
+/// already have a file list (a pre-commit hook, a diff). Paths that name no
+/// artifact are ignored; a listed file that is gone by the time it is read
+/// (deleted during the run) is an `SYN011 unreadable-file` finding, never a
+/// failure. Links and special files are treated as in a walk; `..` and
+/// absolute paths are refused the same way (`SYN011`), so nothing outside
+/// `root` is opened.
+///
+/// Errors only when `root` itself cannot be read.
+pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<Report, Error> {
+    std::fs::metadata(root).map_err(|source| Error::Root {
+        path: root.to_path_buf(),
+        source,
+    })?;
+    let config = config::load(&options.config, root)?;
+    let max = options
+        .max_file_size
+        .or(config.max_file_size)
+        .unwrap_or(DEFAULT_MAX_FILE_SIZE);
+    let all: BTreeSet<String> = paths.iter().cloned().collect();
+    let mut loaded = Vec::new();
+    for rel in &all {
+        if classify_with(rel, |p| config.format_for(p)).is_none() {
+            continue;
+        }
+        let inside = !rel.starts_with('/')
+            && rel
+                .split('/')
+                .all(|c| !c.is_empty() && c != "." && c != "..");
+        if !inside {
+            let d = Diagnostic::new(
+                skein_syntax::rules::UNREADABLE_FILE,
+                FileId(0),
+                Span::empty(0),
+                "not a path inside the analyzed folder; never opened",
+            );
+            loaded.push((rel.clone(), Content::Problem(Box::new(d))));
+            continue;
+        }
+        let path = root.join(rel);
+        let kind = match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.is_symlink() => walk::EntryKind::Symlink,
+            Ok(m) if !m.is_file() => walk::EntryKind::Special,
+            // Gone or unreadable: `load` reports the error when it tries.
+            _ => walk::EntryKind::Regular,
+        };
+        let f = walk::Found {
+            rel: rel.clone(),
+            path,
+            kind,
+        };
+        loaded.push((rel.clone(), load(&f, max)));
+    }
+    Ok(analyze(loaded, all, &config, options))
+}
+
 fn load(f: &walk::Found, max: u64) -> Content {
-    let problem =
-        |msg: String, rule| Content::Problem(Diagnostic::new(rule, FileId(0), Span::empty(0), msg));
+    let problem = |msg: String, rule| {
+        Content::Problem(Box::new(Diagnostic::new(
+            rule,
+            FileId(0),
+            Span::empty(0),
+            msg,
+        )))
+    };
     match f.kind {
         walk::EntryKind::Regular => {}
         walk::EntryKind::Symlink => {
@@ -409,7 +510,27 @@ fn analyze(
                 Content::Bytes(bytes) => {
                     let candidate = classify_with(&path, |p| config.format_for(p))
                         .expect("filtered to recognised paths");
-                    let decoded = decode(parsers, file, candidate, &bytes);
+                    // A panic while reading one file costs only that file's
+                    // findings (and this worker's parsers, rebuilt).
+                    let decoded =
+                        match skein_lint::catch(|| decode(parsers, file, candidate, &bytes)) {
+                            Ok(d) => d,
+                            Err(msg) => {
+                                *parsers = Parsers::new();
+                                let e = skein_lint::InternalError {
+                                what:
+                                    "the reading of this file (parse, schema validation, decoding)"
+                                        .into(),
+                                file: Some(file),
+                                message: msg,
+                            };
+                                Decoded {
+                                    artifact: None,
+                                    diagnostics: vec![e.diagnostic(file)],
+                                    comments: Vec::new(),
+                                }
+                            }
+                        };
                     let text = match String::from_utf8(bytes) {
                         Ok(t) => t,
                         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
@@ -420,7 +541,7 @@ fn analyze(
                     d.primary.file = file;
                     let decoded = Decoded {
                         artifact: None,
-                        diagnostics: vec![d],
+                        diagnostics: vec![*d],
                         comments: Vec::new(),
                     };
                     (path, String::new(), decoded)
@@ -442,15 +563,49 @@ fn analyze(
         }
         diagnostics.extend(d.diagnostics);
     }
-    let graph = skein_model::build_graph(&artifacts, &sources);
+    // Secrets are masked in every view of their file, whatever becomes of
+    // the finding that found them (suppressed, baselined).
+    register_secrets(&mut sources, &diagnostics);
+    let mut internal = Vec::new();
+    let graph = match skein_lint::catch(|| skein_model::build_graph(&artifacts, &sources)) {
+        Ok(g) => g,
+        Err(message) => {
+            internal.push(skein_lint::InternalError {
+                what: "the building of the repository graph".into(),
+                file: None,
+                message,
+            });
+            skein_model::build_graph(&[], &sources)
+        }
+    };
     let cx = skein_lint::Context {
         graph: &graph,
         artifacts: &artifacts,
         sources: &sources,
         repo_files: &repo_files,
     };
-    diagnostics.extend(skein_lint::run(&cx));
+    let passes = &options.extra_passes;
+    let (mut all, mut all_file) = (
+        skein_lint::PASSES.to_vec(),
+        skein_lint::FILE_PASSES.to_vec(),
+    );
+    all.extend(passes.iter().filter_map(|p| p.repo));
+    all_file.extend(passes.iter().filter_map(|p| p.file));
+    let outcome = skein_lint::run_with(&cx, &all, &all_file);
+    register_secrets(&mut sources, &outcome.diagnostics);
+    diagnostics.extend(outcome.diagnostics);
+    internal.extend(outcome.internal_errors);
     let files_read = sources.len();
+    // An internal error of a repository-wide step has no file: it is
+    // anchored at a stand-in for the repository, `.`, with no text.
+    if !internal.is_empty() {
+        let repository = if internal.iter().any(|e| e.file.is_none()) {
+            sources.add(SourceFile::new(".", String::new()))
+        } else {
+            FileId(0)
+        };
+        diagnostics.extend(internal.iter().map(|e| e.diagnostic(repository)));
+    }
     // The configuration file is a source of the report (its diagnostics
     // render like any other), but not a file analyzed.
     let config_file = config
@@ -482,6 +637,19 @@ fn analyze(
         diagnostics,
         summary,
         fail_on: config.fail_on,
+        fail_on_internal_error: config.fail_on_internal_error,
+    }
+}
+
+/// Marks the [`Diagnostic::redact`] spans of `diagnostics` as secrets of
+/// their files (see [`SourceFile::add_secret`]).
+fn register_secrets(sources: &mut SourceMap, diagnostics: &[Diagnostic]) {
+    for d in diagnostics {
+        for &span in &d.redact {
+            if (d.primary.file.0 as usize) < sources.len() {
+                sources.get_mut(d.primary.file).add_secret(span);
+            }
+        }
     }
 }
 

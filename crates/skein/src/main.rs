@@ -87,9 +87,10 @@ struct CheckArgs {
     /// When to colour human output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
-    /// Files larger than this many bytes are reported and not read.
-    #[arg(long, default_value_t = skein::DEFAULT_MAX_FILE_SIZE, value_name = "BYTES")]
-    max_file_size: u64,
+    /// Files larger than this many bytes are reported and not read
+    /// (default: `max-file-size` of skein.toml, else 10 MiB).
+    #[arg(long, value_name = "BYTES")]
+    max_file_size: Option<u64>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -112,6 +113,11 @@ struct CheckArgs {
     /// (default: the configuration's `fail-on`, else `error`).
     #[arg(long, value_enum, value_name = "SEVERITY")]
     fail_on: Option<FailOn>,
+    /// Exit with status 2 when skein fails internally on some input (a
+    /// SKEIN001 finding; default: `fail-on-internal-error` of skein.toml,
+    /// else such a finding counts as an error finding, status 1).
+    #[arg(long)]
+    fail_on_internal_error: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -229,6 +235,7 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         },
         no_ignores: args.no_ignores,
         progress: show_progress(&args).then(|| Arc::new(skein::Progress::default())),
+        ..Options::default()
     };
     let baseline = match &args.baseline {
         Some(file) => {
@@ -269,6 +276,7 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let mut any_error = false;
+    let mut internal_failure = false;
     let mut json_runs = Vec::new();
     let mut output = String::new();
     let mut sarif = SarifBuilder::new(&rules::all());
@@ -293,6 +301,8 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             .or(report.fail_on())
             .unwrap_or(skein_syntax::Severity::Error);
         any_error |= report.has_at_least(fail_on);
+        internal_failure |= report.has_internal_error()
+            && (args.fail_on_internal_error || report.fail_on_internal_error());
         match args.format {
             OutputFormat::Human => {
                 let mut out = render_human(
@@ -368,6 +378,14 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             written.len(),
             file.display()
         );
+    }
+    if internal_failure {
+        eprintln!(
+            "skein: error: skein failed internally on some input (SKEIN001 in the output); its findings there are missing"
+        );
+        return Ok(ExitCode::from(2));
+    }
+    if args.write_baseline.is_some() {
         return Ok(ExitCode::SUCCESS);
     }
     Ok(if any_error {

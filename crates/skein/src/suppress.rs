@@ -65,7 +65,9 @@ pub const ALL: &[Rule] = &[INVALID_SUPPRESSION, BLANKET_SUPPRESSION, UNUSED_SUPP
 
 /// Rules whose findings no suppression hides.
 fn unsuppressible(rule: &Rule) -> bool {
-    rule.code == INVALID_CONFIG.code || ALL.iter().any(|r| r.code == rule.code)
+    rule.code == INVALID_CONFIG.code
+        || rule.code == skein_lint::INTERNAL_ERROR.code
+        || ALL.iter().any(|r| r.code == rule.code)
 }
 
 /// One code of a suppression comment.

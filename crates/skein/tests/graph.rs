@@ -5,6 +5,9 @@ use petgraph::visit::EdgeRef;
 use skein::skein_model::graph::{EdgeKind, NodeKind, VerdictClass};
 use skein::{InputFile, Options, check_files};
 
+/// The two sections skilldrop requires of a LOOP.md (REF009).
+const SECTIONS: &str = "\n## Quality bar\n\n- Evidence.\n\n## Anti-patterns\n\n- Skipping gates.\n";
+
 fn repo() -> Vec<InputFile> {
     let skill = |n: &str| {
         InputFile::new(
@@ -31,7 +34,10 @@ fn repo() -> Vec<InputFile> {
         ),
         InputFile::new(
             "packs/core/loops/review/LOOP.md",
-            "---\nname: review\ndescription: Review.\n---\n",
+            format!(
+                "---\nname: review\ndescription: Review.\n---\n| Stage | Skill |\n|---|---|\n\
+                 | draft | `draft` |\n| check | `check` behind **G1** |\n{SECTIONS}"
+            ),
         ),
         InputFile::new("plugins/p/.claude-plugin/plugin.json", r#"{"name": "p"}"#),
         InputFile::new(
@@ -179,7 +185,7 @@ fn a_very_long_loop_does_not_overflow_the_stack() {
     ));
     files.push(InputFile::new(
         "packs/core/loops/long/LOOP.md",
-        "---\nname: long\ndescription: Long.\n---\n",
+        format!("---\nname: long\ndescription: Long.\n---\nEvery stage runs `draft`.\n{SECTIONS}"),
     ));
     let report = check_files(files, &Options::default());
     let codes: Vec<_> = report.diagnostics().iter().map(|d| d.rule.code).collect();

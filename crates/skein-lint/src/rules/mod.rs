@@ -3,3 +3,4 @@
 pub mod flow;
 pub mod perm;
 pub mod refs;
+pub mod sec;

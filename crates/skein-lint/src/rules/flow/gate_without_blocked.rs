@@ -34,9 +34,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         };
         let blocked: Vec<String> = cx
-            .artifacts
-            .iter()
-            .filter(|a| a.file == vocab_file)
+            .artifact(vocab_file)
+            .into_iter()
             .filter_map(|a| match &a.model {
                 Model::SkilldropTerminals(t) => Some(t),
                 _ => None,

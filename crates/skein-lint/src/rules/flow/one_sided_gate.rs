@@ -116,9 +116,8 @@ fn words_of(cx: &Context, l: &LoopFlow, class: VerdictClass) -> Vec<String> {
     let Some(file) = l.vocabulary else {
         return Vec::new();
     };
-    cx.artifacts
-        .iter()
-        .filter(|a| a.file == file)
+    cx.artifact(file)
+        .into_iter()
         .filter_map(|a| match &a.model {
             Model::SkilldropTerminals(t) => Some(t),
             _ => None,

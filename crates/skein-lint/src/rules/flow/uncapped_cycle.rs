@@ -7,7 +7,7 @@ use petgraph::visit::{EdgeFiltered, EdgeRef};
 use skein_model::RepoGraph;
 use skein_model::graph::{EdgeKind, GEdge, NodeKind, VerdictClass};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -120,11 +120,18 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let g = cx.graph.graph();
     let mut out = Vec::new();
     for cycle in uncapped_cycles(cx.graph) {
-        let ids: HashSet<EdgeIndex> = cycle.edges.iter().copied().collect();
-        let inner: Vec<_> = g
-            .edge_references()
-            .filter(|e| ids.contains(&e.id()))
-            .collect();
+        // The cycle's edges by (source, target); the first edge in index
+        // order where two connect the same nodes.
+        let mut by_pair: HashMap<(NodeIndex, NodeIndex), EdgeIndex> = HashMap::new();
+        for &e in &cycle.edges {
+            if let Some(pair) = g.edge_endpoints(e) {
+                by_pair
+                    .entry(pair)
+                    .and_modify(|x| *x = (*x).min(e))
+                    .or_insert(e);
+            }
+        }
+        let inner: Vec<(NodeIndex, NodeIndex)> = by_pair.keys().copied().collect();
         let scc = cycle.nodes;
         let start = scc[0];
         let path = cycle_path(start, &inner);
@@ -149,19 +156,17 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .with_label("the cycle starts here")
         .with_help("cap it: a skilldrop loop `cap`, `policies.max_iterations` on a Loom agent, or `retry.max_attempts` on an OpenCode contract");
         for w in path.windows(2) {
-            let Some(e) = inner
-                .iter()
-                .find(|e| e.source() == w[0] && e.target() == w[1])
-            else {
+            let Some(&e) = by_pair.get(&(w[0], w[1])) else {
                 continue;
             };
-            let what = match e.weight().kind {
+            let e = &g[e];
+            let what = match e.kind {
                 EdgeKind::Uses => format!("runs loop {}", quote(&g[w[1]].name)),
                 EdgeKind::Delegates => format!("delegates to {}", quote(&g[w[1]].name)),
                 EdgeKind::Revise => format!("returns to {}", quote(&g[w[1]].name)),
                 _ => continue,
             };
-            d = d.with_secondary(e.weight().file, e.weight().span, what);
+            d = d.with_secondary(e.file, e.span, what);
         }
         out.push(d);
     }
@@ -186,15 +191,20 @@ fn filtered_has(
 
 /// A shortest path `start -> ... -> start` over `edges` (breadth first, so the
 /// printed cycle is the tightest one through `start`).
-fn cycle_path(start: NodeIndex, edges: &[petgraph::graph::EdgeReference<GEdge>]) -> Vec<NodeIndex> {
-    use std::collections::{HashMap, VecDeque};
+fn cycle_path(start: NodeIndex, edges: &[(NodeIndex, NodeIndex)]) -> Vec<NodeIndex> {
+    use std::collections::{BTreeMap, VecDeque};
+    // Successors in (source, target) order, so the path found is deterministic.
+    let mut next: BTreeMap<NodeIndex, Vec<NodeIndex>> = BTreeMap::new();
+    for &(s, t) in edges {
+        next.entry(s).or_default().push(t);
+    }
+    for ts in next.values_mut() {
+        ts.sort();
+    }
     let mut prev: HashMap<NodeIndex, NodeIndex> = HashMap::new();
     let mut queue = VecDeque::from([start]);
-    let mut sorted: Vec<_> = edges.to_vec();
-    sorted.sort_by_key(|e| (e.source(), e.target()));
     while let Some(n) = queue.pop_front() {
-        for e in sorted.iter().filter(|e| e.source() == n) {
-            let t = e.target();
+        for &t in next.get(&n).map(Vec::as_slice).unwrap_or_default() {
             if t == start {
                 // Walk back from `n` to `start`, then turn it round.
                 let mut path = vec![n];

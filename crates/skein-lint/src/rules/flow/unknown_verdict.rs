@@ -51,13 +51,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 }
 
 fn terminals<'a>(cx: &'a Context, file: skein_syntax::FileId) -> Option<&'a SkilldropTerminals> {
-    cx.artifacts
-        .iter()
-        .filter(|a| a.file == file)
-        .find_map(|a| match &a.model {
-            Model::SkilldropTerminals(t) => Some(t),
-            _ => None,
-        })
+    cx.artifact(file).into_iter().find_map(|a| match &a.model {
+        Model::SkilldropTerminals(t) => Some(t),
+        _ => None,
+    })
 }
 
 fn undeclared_classes(t: &SkilldropTerminals, file: skein_syntax::FileId) -> Vec<Diagnostic> {

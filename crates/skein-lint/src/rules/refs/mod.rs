@@ -1,6 +1,9 @@
 //! REF: references across files (DESIGN.md §6).
 
+pub mod broken_link;
+pub mod doc_manifest_drift;
 pub mod duplicate_gate_id;
+pub mod missing_doc_section;
 pub mod missing_file;
 pub mod name_mismatch;
 pub mod orphan_skill;

@@ -1,0 +1,77 @@
+//! REF007 `broken-link`.
+
+use super::{closest, dir_of, exists};
+use crate::{Context, Pass};
+use skein_model::graph::{EdgeKind, NodeKind};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use std::collections::BTreeSet;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "REF007",
+    name: "broken-link",
+    severity: Severity::Warning,
+    summary: "a relative link in a Markdown body to a file that is not in the repository",
+    doc: "## What it does\nChecks every relative link, image and link reference definition in \
+the body of a Markdown artifact (`SKILL.md`, `LOOP.md`, `agents/*.md`, `commands/*.md`, ...) \
+against the files of the repository. The target is resolved from the Markdown file's folder, \
+with its `#fragment` and `?query` dropped and `%20`-style escapes decoded; a link to a folder \
+is fine when the folder holds a file. Links inside code spans and fenced or indented code \
+blocks are examples, not links (the agentmd grammar never reads them as links). When a file \
+of a close name exists in the target's folder, the help names it.\n\n## Why is this bad?\n\
+Agents follow these links: a skill that says \"read [the checklist](references/checklist.md)\" \
+sends the agent after a file that is not there, and it carries on without the instructions \
+the author meant it to have. Readers of the repository hit the same dead end.\n\n## Example\n\
+```markdown\nSee [the rubric](rubrics/scoring.md) before grading.\n```\nwith no \
+`rubrics/scoring.md` beside the file. Use instead: add the file, or fix the path.\n\n\
+## Known problems\nURLs, `mailto:` and other `scheme:` targets, in-page anchors (`#usage`), \
+root-relative targets (`/docs/x.md`, whose root depends on where the file is rendered), \
+targets that climb above the analyzed folder, and template placeholders are not checked. \
+Files excluded by `.gitignore` count as absent.",
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let g = cx.graph.graph();
+    let mut out = Vec::new();
+    for e in g.edge_indices() {
+        let edge = &g[e];
+        if edge.kind != EdgeKind::Links {
+            continue;
+        }
+        let (_, to) = g.edge_endpoints(e).expect("an edge of the graph");
+        let target = &g[to];
+        if target.kind != NodeKind::File || exists(cx.repo_files, &target.name) {
+            continue;
+        }
+        let written = &cx.sources.get(edge.file).text()[edge.span.range()];
+        let mut d = Diagnostic::new(
+            RULE,
+            edge.file,
+            edge.span,
+            format!("link target {} does not exist", quote(written)),
+        )
+        .with_label(format!("no file `{}` in the repository", target.name));
+        if let Some(near) = near_file(cx.repo_files, &target.name) {
+            d = d.with_help(format!("did you mean {}?", quote(&near)));
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// A file in the target's folder whose name is within edit distance 2 of
+/// the target's name, as a repo-relative path.
+fn near_file(files: &BTreeSet<String>, target: &str) -> Option<String> {
+    let dir = dir_of(target);
+    let name = &target[dir.len()..];
+    let siblings = files
+        .range(dir.to_string()..)
+        .take_while(|f| f.starts_with(dir))
+        .map(|f| &f[dir.len()..])
+        .filter(|f| !f.contains('/'))
+        .take(10_000);
+    closest(name, siblings).map(|(n, _)| format!("{dir}{n}"))
+}

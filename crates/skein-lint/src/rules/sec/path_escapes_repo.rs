@@ -1,0 +1,272 @@
+//! SEC002 `path-escapes-repo`.
+
+use super::servers;
+use crate::{Context, FilePass};
+use skein_model::graph::{join, plugin_root};
+use skein_model::{Artifact, Format, Model};
+use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "SEC002",
+    name: "path-escapes-repo",
+    severity: Severity::Warning,
+    summary: "a path in an artifact points outside the repository",
+    doc: "## What it does\nReports a file path in an artifact that leaves the repository: a \
+relative path whose `..` steps climb above the repository root from the folder it is resolved \
+against, or an absolute path (`/etc/...`, `C:\\\\...`, `~/...`) where the format expects a file of \
+the repository. It checks plugin manifests (`skills`, `agents`, `commands`, `hooks`, \
+`mcpServers`, `outputStyles`, `lspServers`, resolved against the plugin root; \
+`${CLAUDE_PLUGIN_ROOT}` is the plugin root), marketplace `source` paths, skilldrop loops \
+(`entrypoint`, gate `script`), Bailey assistants (`instructions`, `persona`, `mcp`, skill \
+`path`), Loom agent specs (`library`), OpenCode configs (`skills.paths`, `instructions`) and \
+MCP servers (`command`, `args` and `cwd` that are relative paths; an absolute `command` such as \
+`/usr/bin/node` names a program of the machine and is not reported).\n\nThe message quotes the \
+path as written; skein never resolves it on disk and never prints where it would lead.\n\n## \
+Why is this bad?\nThe artifact depends on a file that is not in the repository: it breaks on \
+every other checkout, and it lets the artifact make an agent read or run whatever happens to be \
+at that place (`../../.ssh/id_rsa`).\n\n## Example\n```json\n{\"name\": \"review\", \"skills\": \
+[\"../../shared/skills\"]}\n```\nUse instead: keep the skills inside the plugin (`\"skills\": \
+[\"./skills\"]`), vendoring the shared ones.",
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass { rule: RULE, check };
+
+/// One path field to check: the node, the folder it resolves against
+/// (repo-relative, with trailing `/`), what it is, and whether an absolute
+/// path is acceptable there (a program of the machine).
+struct Field {
+    node: NodeId,
+    base: String,
+    what: String,
+    absolute_ok: bool,
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let doc = &a.document;
+    let Some(root) = doc.root() else {
+        return Vec::new();
+    };
+    let path = cx.path(a.file);
+    let dir = dir_of(path).to_string();
+    let mut fields = Vec::new();
+    let mut add = |node: NodeId, base: &str, what: String, absolute_ok: bool| {
+        fields.push(Field {
+            node,
+            base: base.to_string(),
+            what,
+            absolute_ok,
+        })
+    };
+    let plugin = plugin_root(&dir).to_string();
+    match a.format {
+        Format::ClaudePlugin | Format::AgentPluginsManifest => {
+            for key in [
+                "skills",
+                "agents",
+                "commands",
+                "hooks",
+                "mcpServers",
+                "outputStyles",
+                "lspServers",
+            ] {
+                for n in strings(doc, doc.get(root, key)) {
+                    add(n, &plugin, format!("`{key}`"), false);
+                }
+            }
+        }
+        Format::ClaudeMarketplace => {
+            for p in doc
+                .get(root, "plugins")
+                .and_then(|p| doc.items(p))
+                .unwrap_or_default()
+            {
+                if let Some(s) = doc.get(*p, "source").filter(|&s| doc.as_str(s).is_some()) {
+                    add(s, &plugin, "`source`".into(), false);
+                }
+            }
+        }
+        Format::SkilldropLoop => {
+            if let Model::SkilldropLoop(_) = &a.model {
+                // The skilldrop repository: the folder that holds `packs/`.
+                let prefix = if path.starts_with("packs/") {
+                    ""
+                } else {
+                    path.find("/packs/").map_or("", |i| &path[..=i])
+                };
+                if let Some(e) = doc.get(root, "entrypoint") {
+                    add(e, &dir, "`entrypoint`".into(), false);
+                }
+                for stage in doc
+                    .get(root, "stages")
+                    .and_then(|s| doc.items(s))
+                    .unwrap_or_default()
+                {
+                    if let Some(script) = doc.get(*stage, "gate").and_then(|g| doc.get(g, "script"))
+                    {
+                        add(script, prefix, "gate `script`".into(), false);
+                    }
+                }
+            }
+        }
+        Format::BaileyAssistant => {
+            for key in ["instructions", "persona", "mcp"] {
+                if let Some(n) = doc.get(root, key) {
+                    add(n, &dir, format!("`{key}`"), false);
+                }
+            }
+            for s in doc
+                .get(root, "skills")
+                .and_then(|s| doc.items(s))
+                .unwrap_or_default()
+            {
+                if let Some(p) = doc.get(*s, "path") {
+                    add(p, &dir, "skill `path`".into(), false);
+                }
+            }
+        }
+        Format::LoomAgentSpec => {
+            for c in doc
+                .get(root, "capabilities")
+                .and_then(|c| doc.items(c))
+                .unwrap_or_default()
+            {
+                if let Some(l) = doc.get(*c, "library") {
+                    add(l, &dir, "`library`".into(), false);
+                }
+            }
+        }
+        Format::OpenCodeConfig => {
+            for n in strings(
+                doc,
+                doc.get(root, "skills").and_then(|s| doc.get(s, "paths")),
+            ) {
+                add(n, &dir, "`skills.paths`".into(), false);
+            }
+            for n in strings(doc, doc.get(root, "instructions")) {
+                add(n, &dir, "`instructions`".into(), false);
+            }
+        }
+        _ => {}
+    }
+    // MCP servers: relative paths in `command`, `args`, `cwd`.
+    let server_base = match a.format {
+        Format::ClaudePlugin | Format::AgentPluginsManifest | Format::ClaudeMarketplace => {
+            plugin.clone()
+        }
+        _ => dir.clone(),
+    };
+    for server in servers(a) {
+        for key in ["command", "args", "cwd"] {
+            for n in strings(doc, doc.get(server.node, key)) {
+                let v = doc.as_str(n).unwrap_or("");
+                let relative = v.starts_with("./")
+                    || v.starts_with("../")
+                    || v.contains("/../")
+                    || v.starts_with("${CLAUDE_PLUGIN_ROOT}/");
+                if relative || (key == "cwd" && !v.is_empty()) {
+                    add(
+                        n,
+                        &server_base,
+                        format!("`{key}` of MCP server {}", quote(&server.name)),
+                        key == "command",
+                    );
+                }
+            }
+        }
+    }
+    fields
+        .into_iter()
+        .filter_map(|f| diagnose(a, doc, &f, &plugin))
+        .collect()
+}
+
+/// The diagnostic for one field, if its path leaves the repository.
+fn diagnose(a: &Artifact, doc: &Document, f: &Field, plugin: &str) -> Option<Diagnostic> {
+    let written = doc.as_str(f.node)?;
+    let v = written.trim();
+    // `${CLAUDE_PLUGIN_ROOT}` is the plugin root; other variables are not ours to resolve.
+    let (v, base) = match v.strip_prefix("${CLAUDE_PLUGIN_ROOT}") {
+        Some(rest) => (rest.trim_start_matches('/'), plugin),
+        None => (v, f.base.as_str()),
+    };
+    if v.is_empty() || v.contains("${") || v.starts_with('$') || v.contains("://") {
+        return None;
+    }
+    let span = doc.node(doc.resolve(f.node)).span;
+    let absolute = v.starts_with('/')
+        || v.starts_with('\\')
+        || v.starts_with("~/")
+        || v == "~"
+        || (v.len() >= 3
+            && v.as_bytes()[1] == b':'
+            && v.as_bytes()[0].is_ascii_alphabetic()
+            && matches!(v.as_bytes()[2], b'\\' | b'/'));
+    if absolute {
+        if f.absolute_ok {
+            return None;
+        }
+        return Some(
+            Diagnostic::new(
+                RULE,
+                a.file,
+                span,
+                format!(
+                    "{} is an absolute path outside the repository: {}",
+                    f.what,
+                    quote(written)
+                ),
+            )
+            .with_label("not a file of the repository")
+            .with_help("refer to a file of the repository by a path relative to it"),
+        );
+    }
+    let normal = v.replace('\\', "/");
+    if join(base, &normal).is_some() {
+        return None;
+    }
+    let from = if base.is_empty() {
+        "the repository root".to_string()
+    } else {
+        format!("`{base}`")
+    };
+    Some(
+        Diagnostic::new(
+            RULE,
+            a.file,
+            span,
+            format!(
+                "{} climbs out of the repository: {}",
+                f.what,
+                quote(written)
+            ),
+        )
+        .with_label(format!("resolved from {from}, this leaves the repository"))
+        .with_help(
+            "keep the file inside the repository and refer to it by a path that stays inside",
+        ),
+    )
+}
+
+/// The string nodes of `id`: itself when a string, its string items when a sequence.
+fn strings(doc: &Document, id: Option<NodeId>) -> Vec<NodeId> {
+    let Some(id) = id else { return Vec::new() };
+    if doc.as_str(id).is_some() {
+        return vec![id];
+    }
+    doc.items(id)
+        .unwrap_or_default()
+        .iter()
+        .copied()
+        .filter(|&i| doc.as_str(i).is_some())
+        .collect()
+}
+
+/// Folder of a repo-relative path, with trailing `/` (`""` at the root).
+fn dir_of(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}

@@ -1,0 +1,231 @@
+//! `Links` edges: what the bodies of Markdown artifacts point at (issue 4).
+//!
+//! Every Markdown artifact's body was read with the agentmd grammar
+//! ([`skein_syntax::MarkdownBody`], `queries/agentmd/references.scm`). Its
+//! relative link targets become edges to the node of the file they name (a
+//! skill's `SKILL.md` or its folder, another artifact) or to a
+//! [`NodeKind::File`] node for any other path, existing or not (the
+//! `broken-link` rule checks existence). In a skilldrop `LOOP.md`, code
+//! spans, strong emphasis and table cells that equal a gate id of the loop
+//! link to that gate, and those that equal the name of a skill in the
+//! repository link to that skill.
+//!
+//! The edge's span is the link destination or the naming text. Links never
+//! count as loading a skill (orphan-skill ignores them, DESIGN.md §5).
+
+use super::{EdgeKind, NodeIndex, NodeKind, RepoGraph, dir_of, join};
+use crate::decode::Artifact;
+use crate::format::Format;
+use skein_syntax::{BodyLink, LinkKind, SourceMap, Span};
+use std::collections::HashMap;
+
+/// A body link's target as a repository path, or `None` when it is not a
+/// relative path skein can resolve: empty or an in-page anchor (`#x`), a URL
+/// or any `scheme:` target, a protocol-relative `//host`, a root-relative
+/// `/path` (whose root depends on where the file is rendered), a target
+/// that climbs above the analyzed root, or a template placeholder
+/// (`{url}`, `{{ url }}`, `$URL`, `[Description]`).
+///
+/// `dir` is the Markdown file's folder with a trailing `/`. The `#fragment`
+/// and `?query` are dropped and `%XX` escapes decoded.
+pub fn resolve_link(dir: &str, target: &str) -> Option<String> {
+    let target = target.trim();
+    let end = target.find(['#', '?']).unwrap_or(target.len());
+    let path = &target[..end];
+    if path.is_empty() || path.starts_with(['/', '[']) || path.contains(['{', '}', '$']) {
+        return None;
+    }
+    if let Some(colon) = path.find(':') {
+        let scheme = &path[..colon];
+        if !scheme.is_empty()
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-'))
+        {
+            return None;
+        }
+    }
+    let decoded = percent_decode(path)?;
+    let joined = join(dir, &decoded)?;
+    (!joined.is_empty()).then_some(joined)
+}
+
+/// Decodes `%XX` escapes; `None` when the result is not UTF-8.
+fn percent_decode(s: &str) -> Option<String> {
+    if !s.contains('%') {
+        return Some(s.to_string());
+    }
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%'
+            && i + 2 < b.len()
+            && let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Whether `text` looks like a gate id: capital letters then a number with
+/// optional dotted parts (`G2`, `G2.1`, `QG10`).
+pub fn gate_id_shaped(text: &str) -> bool {
+    let letters = text.bytes().take_while(u8::is_ascii_uppercase).count();
+    let rest = &text[letters..];
+    letters > 0
+        && !rest.is_empty()
+        && rest
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Adds the `Links` edges of every Markdown artifact.
+pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMap) {
+    // The node each artifact file defines first (skill, agent, command, loop...).
+    let mut node_of_path: HashMap<&str, NodeIndex> = HashMap::new();
+    let mut node_of_file: HashMap<skein_syntax::FileId, NodeIndex> = HashMap::new();
+    for i in g.graph.node_indices() {
+        let n = &g.graph[i];
+        if matches!(
+            n.kind,
+            NodeKind::Stage
+                | NodeKind::Gate
+                | NodeKind::Terminal(_)
+                | NodeKind::Verdict
+                | NodeKind::Tool
+        ) {
+            continue;
+        }
+        node_of_file.entry(n.file).or_insert(i);
+        node_of_path.entry(sources.get(n.file).path()).or_insert(i);
+    }
+    // Loops by folder, for their LOOP.md.
+    let loop_of_dir: HashMap<&str, usize> = g
+        .loops
+        .iter()
+        .enumerate()
+        .map(|(k, l)| (dir_of(sources.get(l.file).path()), k))
+        .collect();
+    let mut skills_by_name: HashMap<String, NodeIndex> = HashMap::new();
+    for &s in &g.skills {
+        skills_by_name.entry(g.graph[s].name.clone()).or_insert(s);
+    }
+    let mut file_nodes: HashMap<String, NodeIndex> = HashMap::new();
+
+    for a in artifacts {
+        let Some(body) = &a.body else { continue };
+        let src = sources.get(a.file);
+        let path = src.path();
+        let text = src.text();
+        let dir = dir_of(path);
+        let loop_k = (a.format == Format::SkilldropLoopDoc)
+            .then(|| loop_of_dir.get(dir).copied())
+            .flatten();
+        let owner = match loop_k {
+            Some(k) => g.loops[k].node,
+            None => match node_of_file.get(&a.file) {
+                Some(&n) => n,
+                None => file_node(g, &mut file_nodes, path, a.file, Span::empty(0)),
+            },
+        };
+        for BodyLink { kind, target } in &body.links {
+            if *kind == LinkKind::Autolink {
+                continue;
+            }
+            let Some(resolved) = resolve_link(dir, &text[target.range()]) else {
+                continue;
+            };
+            let to = node_of_path
+                .get(resolved.as_str())
+                .or_else(|| node_of_path.get(format!("{resolved}/SKILL.md").as_str()))
+                .copied()
+                .unwrap_or_else(|| file_node(g, &mut file_nodes, &resolved, a.file, *target));
+            g.edge(owner, to, EdgeKind::Links, a.file, *target);
+        }
+        if let Some(k) = loop_k {
+            let gates: Vec<(String, NodeIndex)> = g.loops[k]
+                .gates
+                .iter()
+                .flatten()
+                .map(|gi| (gi.id.value.clone(), gi.node))
+                .collect();
+            for (span, name) in body.names(text) {
+                if let Some((_, gate)) = gates.iter().find(|(id, _)| id == name) {
+                    g.edge(owner, *gate, EdgeKind::Links, a.file, span);
+                } else if let Some(&skill) = skills_by_name.get(name) {
+                    g.edge(owner, skill, EdgeKind::Links, a.file, span);
+                }
+            }
+        }
+    }
+}
+
+/// The [`NodeKind::File`] node of `path`, made on first use (defined where
+/// it is first linked from).
+fn file_node(
+    g: &mut RepoGraph,
+    nodes: &mut HashMap<String, NodeIndex>,
+    path: &str,
+    file: skein_syntax::FileId,
+    span: Span,
+) -> NodeIndex {
+    if let Some(&n) = nodes.get(path) {
+        return n;
+    }
+    let n = g.add(NodeKind::File, path, file, span);
+    nodes.insert(path.to_string(), n);
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_relative_targets_only() {
+        let d = "packs/dev/loops/build/";
+        assert_eq!(
+            resolve_link(d, "../../skills/a/SKILL.md").as_deref(),
+            Some("packs/dev/skills/a/SKILL.md")
+        );
+        assert_eq!(
+            resolve_link(d, "./ref%20guide.md#usage").as_deref(),
+            Some("packs/dev/loops/build/ref guide.md")
+        );
+        assert_eq!(
+            resolve_link(d, "x.md?plain=1").as_deref(),
+            Some("packs/dev/loops/build/x.md")
+        );
+        for t in [
+            "#anchor",
+            "",
+            "https://example.com/a.md",
+            "mailto:a@b.c",
+            "//host/x",
+            "/docs/a.md",
+            "../../../../../x.md",
+            "{{ url }}",
+            "{get_url(name)}",
+            "[Description]",
+        ] {
+            assert_eq!(resolve_link(d, t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn gate_id_shapes() {
+        for t in ["G2", "G2.1", "QG10", "G0"] {
+            assert!(gate_id_shaped(t), "{t}");
+        }
+        for t in ["G", "g2", "G2.", "2", "READY", "G-2", "G2a"] {
+            assert!(!gate_id_shaped(t), "{t}");
+        }
+    }
+}

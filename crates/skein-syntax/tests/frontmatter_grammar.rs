@@ -1,0 +1,138 @@
+//! The agentmd grammar locates frontmatter exactly where the line-based
+//! locator ([`locate_frontmatter`], the reference kept for this test) does,
+//! on every Markdown file of `../shared/corpus/real` and on a CRLF copy of
+//! each (issue 4, acceptance: "the frontmatter spans from the grammar equal
+//! the ones the earlier locator produced on the whole corpus").
+//!
+//! Outcomes compared per file: no frontmatter; a closed frontmatter (all
+//! four spans: opening line, YAML content, closing line, body start); an
+//! unterminated one (SYN003 at the opening delimiter).
+
+use skein_syntax::{FileId, Frontmatter, Parsers, Span, locate_frontmatter};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, PartialEq, Eq)]
+enum Located {
+    None,
+    Closed(Frontmatter),
+    Unterminated(Span),
+}
+
+fn by_grammar(parsers: &mut Parsers, text: &str) -> Located {
+    let parsed = parsers.parse_markdown(FileId(0), text);
+    if let Some(fm) = parsed.frontmatter {
+        return Located::Closed(fm);
+    }
+    match parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.rule.code == skein_syntax::rules::UNTERMINATED_FRONTMATTER.code)
+    {
+        Some(d) => Located::Unterminated(d.primary.span),
+        None => Located::None,
+    }
+}
+
+fn by_locator(text: &str) -> Located {
+    match locate_frontmatter(text) {
+        Ok(None) => Located::None,
+        Ok(Some(fm)) => Located::Closed(fm),
+        Err(open) => Located::Unterminated(open),
+    }
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        let t = e.file_type().unwrap();
+        if t.is_dir() {
+            walk(&e.path(), out);
+        } else if t.is_file() && e.path().extension().is_some_and(|x| x == "md") {
+            out.push(e.path());
+        }
+    }
+}
+
+#[test]
+fn grammar_frontmatter_equals_locator_on_the_real_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
+    if !root.is_dir() {
+        eprintln!(
+            "skipping frontmatter comparison: corpus not found at {}",
+            root.display()
+        );
+        return;
+    }
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let mut parsers = Parsers::new();
+    let (mut closed, mut none, mut unterminated, mut compared) = (0, 0, 0, 0);
+    let mut mismatches = Vec::new();
+    for path in &files {
+        let Ok(text) = String::from_utf8(std::fs::read(path).unwrap()) else {
+            continue;
+        };
+        let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
+        for (variant, text) in [("LF", &text), ("CRLF", &crlf)] {
+            let expected = by_locator(text);
+            let got = by_grammar(&mut parsers, text);
+            compared += 1;
+            if variant == "LF" {
+                match expected {
+                    Located::None => none += 1,
+                    Located::Closed(_) => closed += 1,
+                    Located::Unterminated(_) => unterminated += 1,
+                }
+            }
+            if got != expected && mismatches.len() < 20 {
+                mismatches.push(format!(
+                    "{} ({variant}): grammar {got:?}, locator {expected:?}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    println!(
+        "{} Markdown files ({compared} texts with CRLF copies): {closed} with frontmatter, \
+         {none} without, {unterminated} unterminated",
+        files.len()
+    );
+    assert!(
+        files.len() > 5000,
+        "expected the whole corpus, found {}",
+        files.len()
+    );
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+#[test]
+fn grammar_frontmatter_edge_cases_equal_locator() {
+    let cases = [
+        "---\nname: x\n---\nbody\n",
+        "\u{feff}---\nname: x\n---\n",
+        "---\r\nname: x\r\n---\r\n# t\r\n",
+        "---\n---\n",
+        "---  \nname: x\n...\t\n",
+        "---\nname: x\n",
+        "---\nname: x",
+        "# title\n---\nx: 1\n---\n",
+        "",
+        "---",
+        "--- \n---",
+        "----\nx: 1\n----\n",
+        "---\nname: x\n---",
+        "---\nkey: |\n  ---\n---\n",
+    ];
+    let mut parsers = Parsers::new();
+    for text in cases {
+        assert_eq!(
+            by_grammar(&mut parsers, text),
+            by_locator(text),
+            "on {text:?}"
+        );
+    }
+}
