@@ -11,7 +11,12 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// The same allocator as `skein` (see `skein::use_mimalloc_in_tree_sitter`).
+#[global_allocator]
+static GLOBAL: skein::MiMalloc = skein::MiMalloc;
+
 fn main() -> ExitCode {
+    skein::use_mimalloc_in_tree_sitter();
     let mut dir = None;
     let mut mode = skein_benches::FloorMode::Full;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -192,9 +192,15 @@ impl Parsers {
         let Some(tree) = tree else {
             return out;
         };
-        out.comments = collect_comments(tree.root_node());
+        // Two walks of the whole tree skipped when they cannot find anything:
+        // a comment needs a `#`, an ERROR or MISSING node sets `has_error`.
+        if memchr::memchr(b'#', &text.as_bytes()[start..end]).is_some() {
+            out.comments = collect_comments(tree.root_node());
+        }
         let mut cx = Cx::new(file, text, &mut out);
-        collect_errors(&mut cx, tree.root_node(), false);
+        if tree.root_node().has_error() {
+            collect_errors(&mut cx, tree.root_node(), false);
+        }
         if tree.root_node().has_error() {
             refine_yaml_error(&mut cx, start, end);
         }
@@ -315,13 +321,17 @@ impl Parsers {
         let Some(tree) = tree else {
             return out;
         };
-        out.comments = collect_comments(tree.root_node());
+        // A comment needs `//` or `/*`; an ERROR or MISSING node sets
+        // `has_error`: skip the walks of the whole tree that cannot find one.
+        let may_comment = text.contains("//") || text.contains("/*");
+        if may_comment {
+            out.comments = collect_comments(tree.root_node());
+        }
         let mut cx = Cx::new(file, text, &mut out);
-        collect_errors(
-            &mut cx,
-            tree.root_node(),
-            !comments_allowed && (text.contains("//") || text.contains("/*")),
-        );
+        let json_comments = !comments_allowed && may_comment;
+        if tree.root_node().has_error() || json_comments {
+            collect_errors(&mut cx, tree.root_node(), json_comments);
+        }
         let root = tree.root_node();
         let mut values = named_children(root)
             .into_iter()

@@ -15,19 +15,19 @@ pub struct FileId(pub u32);
 pub struct SourceFile {
     path: String,
     text: String,
-    lines: LineIndex,
+    /// Built on first use: only files with a finding to render need it, and
+    /// building it for every file was a sequential pass over all the bytes.
+    lines: std::sync::OnceLock<LineIndex>,
     secrets: Vec<Span>,
 }
 
 impl SourceFile {
     /// Builds a file from its repo-relative path and text.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
-        let text = text.into();
-        let lines = LineIndex::new(&text);
         SourceFile {
             path: path.into(),
-            text,
-            lines,
+            text: text.into(),
+            lines: std::sync::OnceLock::new(),
             secrets: Vec::new(),
         }
     }
@@ -60,12 +60,12 @@ impl SourceFile {
 
     /// The line index of the text.
     pub fn lines(&self) -> &LineIndex {
-        &self.lines
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
     }
 
     /// 1-based line:column of a byte offset.
     pub fn line_col(&self, offset: usize) -> LineCol {
-        self.lines.line_col(&self.text, offset)
+        self.lines().line_col(&self.text, offset)
     }
 
     /// The text covered by `span`.

@@ -33,6 +33,32 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub use skein_lint;
+
+/// The allocator of the `skein` binaries: mimalloc, for Rust (`#[global_allocator]`
+/// in each binary) and, through [`use_mimalloc_in_tree_sitter`], for the
+/// tree-sitter runtime, whose parse trees are most of skein's allocations.
+pub use mimalloc::MiMalloc;
+
+/// Makes the tree-sitter runtime allocate with mimalloc, like the Rust code
+/// of a binary whose `#[global_allocator]` is [`MiMalloc`]. Allocation is a
+/// fifth of a run with the system allocator (parse trees are built and freed
+/// for every file, from every worker thread). Call it first thing in `main`:
+/// trees made before the call would be freed by the other allocator.
+pub fn use_mimalloc_in_tree_sitter() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let allocator = tree_sitter::Allocator {
+            malloc: libmimalloc_sys::mi_malloc,
+            calloc: libmimalloc_sys::mi_calloc,
+            realloc: libmimalloc_sys::mi_realloc,
+            free: libmimalloc_sys::mi_free,
+        };
+        // SAFETY: `Once` makes this the only call; callers make it before any
+        // tree-sitter object exists (documented above), so no object made
+        // with the previous allocator is ever freed with this one.
+        unsafe { tree_sitter::set_allocator(Some(allocator)) };
+    });
+}
 pub use skein_model;
 pub use skein_report;
 pub use skein_syntax;
