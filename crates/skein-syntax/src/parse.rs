@@ -371,23 +371,31 @@ impl Parsers {
         if may_link(text, body_start) || fm.is_err() {
             return self.parse_markdown(file, text);
         }
-        let mut out = ParsedMarkdown {
-            body: None,
-            ..ParsedMarkdown::default()
-        };
+        let mut out = ParsedMarkdown::default();
         if let Ok(Some(fm)) = fm {
-            let parsed = self.parse_yaml_range(
-                file,
-                text,
-                fm.content.start as usize,
-                fm.content.end as usize,
-            );
-            out.document = parsed.document;
-            out.diagnostics = parsed.diagnostics;
-            out.comments = parsed.comments;
-            out.frontmatter = Some(fm);
+            self.parse_frontmatter(file, text, fm, &mut out);
         }
         out
+    }
+
+    /// Parses the YAML of a located frontmatter in place into `out`.
+    fn parse_frontmatter(
+        &mut self,
+        file: FileId,
+        text: &str,
+        fm: Frontmatter,
+        out: &mut ParsedMarkdown,
+    ) {
+        let parsed = self.parse_yaml_range(
+            file,
+            text,
+            fm.content.start as usize,
+            fm.content.end as usize,
+        );
+        out.document = parsed.document;
+        out.diagnostics = parsed.diagnostics;
+        out.comments = parsed.comments;
+        out.frontmatter = Some(fm);
     }
 
     /// Parses a Markdown artifact with the agentmd grammar: locates its YAML
@@ -404,18 +412,7 @@ impl Parsers {
         drop(tree);
         match frontmatter {
             Ok(None) => {}
-            Ok(Some(fm)) => {
-                let parsed = self.parse_yaml_range(
-                    file,
-                    text,
-                    fm.content.start as usize,
-                    fm.content.end as usize,
-                );
-                out.document = parsed.document;
-                out.diagnostics = parsed.diagnostics;
-                out.comments = parsed.comments;
-                out.frontmatter = Some(fm);
-            }
+            Ok(Some(fm)) => self.parse_frontmatter(file, text, fm, &mut out),
             Err(open) => {
                 out.diagnostics.push(
                     Diagnostic::new(

@@ -91,9 +91,9 @@ struct CheckArgs {
     /// (default: `max-file-size` of skein.toml, else 10 MiB).
     #[arg(long, value_name = "BYTES")]
     max_file_size: Option<u64>,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// Read this configuration file instead of discovering `skein.toml`.
     #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
     config: Option<PathBuf>,
@@ -220,7 +220,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let threads = args.threads.unwrap_or_else(|| {
+    let threads = args.threads.map(usize::from).unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)

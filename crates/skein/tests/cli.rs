@@ -97,6 +97,18 @@ fn usage_errors_exit_two() {
     assert_eq!(o.status.code(), Some(2));
     let o = skein(&["rule", "NOPE999"], dir.path());
     assert_eq!(o.status.code(), Some(2));
+    // A thread count is bounded: 100,000 threads once ran for minutes.
+    for n in ["0", "257", "100000"] {
+        let o = skein(&["check", "--threads", n], dir.path());
+        assert_eq!(o.status.code(), Some(2), "--threads {n}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(&format!(
+                "invalid value '{n}' for '--threads <N>': {n} is not in 1..=256"
+            )),
+            "--threads {n}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
 }
 
 #[test]
