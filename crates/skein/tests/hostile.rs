@@ -660,3 +660,35 @@ fn output_does_not_depend_on_file_order() {
         assert_eq!(render(shuffled), first);
     }
 }
+
+/// A body with 2,000 broken links reports the first 50 and one count of the
+/// rest (the bound on output per file), not 2,000 warnings.
+#[test]
+fn thousands_of_broken_links_are_bounded_per_file() {
+    let mut body = String::from("---\nname: s\ndescription: A skill.\n---\n");
+    for i in 0..2000 {
+        body.push_str(&format!("See [part {i}](missing/part{i}.md).\n"));
+    }
+    let report = skein::check_files(
+        vec![InputFile::new("skills/s/SKILL.md", body)],
+        &Options::default(),
+    );
+    let ref007: Vec<_> = report
+        .diagnostics()
+        .iter()
+        .filter(|d| d.rule.code == "REF007")
+        .collect();
+    assert_eq!(ref007.len(), 51);
+    assert_eq!(
+        ref007[0].message,
+        "link target `missing/part0.md` does not exist"
+    );
+    assert_eq!(
+        ref007[49].message,
+        "link target `missing/part49.md` does not exist"
+    );
+    assert_eq!(
+        ref007[50].message,
+        "1950 more broken links in this file are not shown"
+    );
+}

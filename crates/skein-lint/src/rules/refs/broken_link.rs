@@ -33,6 +33,10 @@ Files excluded by `.gitignore` count as absent.",
 /// The pass.
 pub const PASS: Pass = Pass { rule: RULE, check };
 
+/// Broken links reported per file; the rest are counted in one more
+/// diagnostic (the bound on output per file, ARCHITECTURE.md invariants).
+pub const MAX_PER_FILE: usize = 50;
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let g = cx.graph.graph();
     let mut out = Vec::new();
@@ -58,6 +62,40 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             d = d.with_help(format!("did you mean {}?", quote(&near)));
         }
         out.push(d);
+    }
+    bound_per_file(out)
+}
+
+/// Keeps the first [`MAX_PER_FILE`] diagnostics of each file in source
+/// order and says how many more there are.
+fn bound_per_file(mut all: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    all.sort_by_key(|d| (d.primary.file, d.primary.span));
+    let mut out = Vec::with_capacity(all.len().min(4096));
+    let mut i = 0;
+    while i < all.len() {
+        let file = all[i].primary.file;
+        let end = all[i..]
+            .iter()
+            .position(|d| d.primary.file != file)
+            .map_or(all.len(), |n| i + n);
+        let n = end - i;
+        out.extend(all[i..end.min(i + MAX_PER_FILE)].iter().cloned());
+        if n > MAX_PER_FILE {
+            let last = all[i + MAX_PER_FILE - 1].primary.span;
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    file,
+                    skein_syntax::Span::empty(last.end as usize),
+                    format!(
+                        "{} more broken links in this file are not shown",
+                        n - MAX_PER_FILE
+                    ),
+                )
+                .with_label(format!("the first {MAX_PER_FILE} are reported")),
+            );
+        }
+        i = end;
     }
     out
 }
