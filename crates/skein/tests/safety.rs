@@ -192,6 +192,64 @@ fn secrets_are_redacted_in_every_output() {
     assert!(!out.contains(&secret) && !out.contains(other));
 }
 
+/// Secrets in shapes the schema rejects (env as one string, headers as a
+/// list, a value nested in an object, `-e NAME=value` arguments) and several
+/// in one URL: each is found, and none is printed (a fresh user's trial
+/// found the first four quoted whole by SCH001 messages).
+#[test]
+fn secrets_in_odd_shapes_are_found_and_redacted() {
+    let g = token();
+    let q = "MyR0CAAJLZHQwQchzpkEddhW";
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "a/.mcp.json",
+        &format!(r#"{{"mcpServers":{{"a":{{"command":"x","env":"GITHUB_TOKEN={g}"}}}}}}"#),
+    );
+    write(
+        dir.path(),
+        "b/.mcp.json",
+        &format!(
+            r#"{{"mcpServers":{{"a":{{"url":"https://u:pw{q}@mcp.example.com/sse?api_key=K{q}&token=T{q}"}}}}}}"#
+        ),
+    );
+    write(
+        dir.path(),
+        "c/.mcp.json",
+        &format!(
+            r#"{{"mcpServers":{{"a":{{"command":"x","headers":["Authorization: Bearer {q}{q}"],"env":{{"GITHUB_TOKEN":["{g}"],"X":{{"value":"{g}"}}}}}}}}}}"#
+        ),
+    );
+    write(
+        dir.path(),
+        "d/.mcp.json",
+        r#"{"mcpServers":{"a":{"command":"docker","args":["run","-e","API_KEY=hX9kQ2mZpL7vR4tW8yB3nC6d"]}}}"#,
+    );
+    let out = all_outputs(dir.path());
+    for leak in [g.as_str(), &g[..20], q, "hX9kQ2mZpL7vR4tW8yB3nC6d"] {
+        assert!(!out.contains(leak), "{leak} leaked");
+    }
+    let o = skein(&["check", "--format", "concise"], dir.path());
+    let sec: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| l.contains("[SEC001]"))
+        .map(|l| l.split(": error").next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        sec,
+        [
+            "a/.mcp.json:1:55",
+            "b/.mcp.json:1:38",
+            "b/.mcp.json:1:93",
+            "b/.mcp.json:1:125",
+            "c/.mcp.json:1:69",
+            "c/.mcp.json:1:144",
+            "c/.mcp.json:1:201",
+            "d/.mcp.json:1:68",
+        ]
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn no_outside_path_in_any_output() {

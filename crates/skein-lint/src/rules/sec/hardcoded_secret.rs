@@ -43,14 +43,16 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let doc = &a.document;
     let mut out = Vec::new();
     for server in servers(a) {
-        Finder {
+        let mut f = Finder {
             a,
             doc,
             text,
             server: &server,
             out: &mut out,
-        }
-        .server();
+            seen: std::collections::HashSet::new(),
+        };
+        f.server();
+        f.anywhere();
     }
     out
 }
@@ -62,6 +64,8 @@ struct Finder<'a> {
     text: &'a str,
     server: &'a Server,
     out: &'a mut Vec<Diagnostic>,
+    /// Values already reported (each is reported once).
+    seen: std::collections::HashSet<NodeId>,
 }
 
 impl Finder<'_> {
@@ -155,7 +159,6 @@ impl Finder<'_> {
                         None,
                         None,
                     );
-                    return;
                 }
             }
         }
@@ -180,9 +183,79 @@ impl Finder<'_> {
                     why,
                     Some(name),
                 );
-                return;
             }
         }
+    }
+
+    /// Every other string under the server, at any depth and in any shape
+    /// (`env` written as one string, `headers` as a list, a value nested in
+    /// an object): known token shapes anywhere in it, and `NAME=value` with
+    /// a secret-like name. Explicit stack: no recursion on input depth.
+    fn anywhere(&mut self) {
+        let doc = self.doc;
+        let mut stack = vec![self.server.node];
+        while let Some(n) = stack.pop() {
+            if let Some(entries) = doc.entries(n) {
+                stack.extend(entries.iter().rev().map(|e| e.value));
+                continue;
+            }
+            if let Some(items) = doc.items(n) {
+                stack.extend(items.iter().rev().copied());
+                continue;
+            }
+            if self.seen.contains(&n) {
+                continue;
+            }
+            let Some(value) = doc.as_str(n) else {
+                continue;
+            };
+            let at = format!("`{}`", self.path_of(n));
+            if let Some((range, what)) = token_shape(value) {
+                self.report(n, value, range, what, &at, None, None);
+            } else if let Some((name, v)) = value.split_once('=')
+                && !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+                && let Some((range, what, why)) = credential(name, v)
+            {
+                let start = name.len() + 1;
+                let range = range.start + start..range.end + start;
+                self.report(n, value, range, what, &at, why, Some(name));
+            }
+        }
+    }
+
+    /// Where `node` is, as written in the artifact (`env`, `headers[0]`),
+    /// relative to the server; `value` when it cannot be told.
+    fn path_of(&self, node: NodeId) -> String {
+        let doc = self.doc;
+        let mut stack = vec![(self.server.node, String::new())];
+        while let Some((n, path)) = stack.pop() {
+            if n == node {
+                return if path.is_empty() {
+                    "value".into()
+                } else {
+                    path
+                };
+            }
+            if let Some(entries) = doc.entries(n) {
+                for e in entries {
+                    let key = doc.as_str(e.key).unwrap_or("?");
+                    let p = if path.is_empty() {
+                        plain(key)
+                    } else {
+                        format!("{path}.{}", plain(key))
+                    };
+                    stack.push((e.value, p));
+                }
+            } else if let Some(items) = doc.items(n) {
+                for (i, &it) in items.iter().enumerate() {
+                    stack.push((it, format!("{path}[{i}]")));
+                }
+            }
+        }
+        "value".into()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -196,8 +269,13 @@ impl Finder<'_> {
         why: Option<String>,
         name: Option<&str>,
     ) {
+        // Once per value; a URL may hold several secrets, each reported.
         let secret = &value[range.clone()];
         let span = sub_span(self.doc, node, self.text, range);
+        if self.seen.contains(&node) && self.out.iter().any(|d| d.primary.span == span) {
+            return;
+        }
+        self.seen.insert(node);
         let mut d = Diagnostic::new(
             RULE,
             self.a.file,
