@@ -94,8 +94,13 @@ fn long_line(file: &skein_syntax::SourceFile, offset: usize) -> Option<(usize, u
     let i = file.lines().line_of(offset.min(text.len()));
     let start = *starts.get(i)? as usize;
     let end = starts.get(i + 1).map_or(text.len(), |&e| e as usize);
-    (end - start > MAX_SNIPPET_LINE_BYTES)
-        .then(|| (i + 1, text.get(start..end).map_or(0, |l| l.chars().count())))
+    // Characters: the ASCII prefix by its length (O(1) for the many findings
+    // of one minified line), the rest counted.
+    let ascii = file.lines().ascii_until(i).clamp(start, end);
+    (end - start > MAX_SNIPPET_LINE_BYTES).then(|| {
+        let rest = text.get(ascii..end).map_or(0, |l| l.chars().count());
+        (i + 1, ascii - start + rest)
+    })
 }
 
 /// Renders diagnostics as rustc-style text. Plain text unless

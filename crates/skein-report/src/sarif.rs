@@ -367,8 +367,15 @@ fn utf16_column(file: &SourceFile, line: usize, offset: usize) -> u32 {
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
-    let start = file.lines().line_starts()[line] as usize;
-    text[start..offset].encode_utf16().count() as u32 + 1
+    let lines = file.lines();
+    let start = lines.line_starts()[line] as usize;
+    // Up to the line's first non-ASCII byte a UTF-16 column is a byte
+    // count: O(1) per location, not a rescan of a long line.
+    let ascii = lines.ascii_until(line);
+    if offset <= ascii {
+        return (offset - start) as u32 + 1;
+    }
+    ((ascii - start) + text[ascii..offset].encode_utf16().count()) as u32 + 1
 }
 
 /// The region of a span: 1-based lines, UTF-16 columns, end exclusive. A

@@ -73,6 +73,11 @@ pub struct LineCol {
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     starts: Vec<u32>,
+    /// Per line, the byte offset where its ASCII prefix ends (its first
+    /// non-ASCII byte, or its end): a column before it is a byte count, so
+    /// the many findings of one long minified line cost O(1) each, not a
+    /// rescan of the line.
+    ascii_until: Vec<u32>,
 }
 
 impl LineIndex {
@@ -82,7 +87,30 @@ impl LineIndex {
         starts.push(0u32);
         // `match_indices` searches with memchr: fast even in debug builds.
         starts.extend(text.match_indices('\n').map(|(i, _)| (i + 1) as u32));
-        LineIndex { starts }
+        let bytes = text.as_bytes();
+        let ascii_until = starts
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| {
+                let end = starts.get(i + 1).map_or(bytes.len(), |&e| e as usize);
+                let line = &bytes[s as usize..end];
+                (s as usize
+                    + line
+                        .iter()
+                        .position(|b| !b.is_ascii())
+                        .unwrap_or(line.len())) as u32
+            })
+            .collect();
+        LineIndex {
+            starts,
+            ascii_until,
+        }
+    }
+
+    /// The byte offset where the ASCII prefix of 0-based `line` ends: up to
+    /// there, characters, UTF-16 units and bytes count alike.
+    pub fn ascii_until(&self, line: usize) -> usize {
+        self.ascii_until[line] as usize
     }
 
     /// Byte offsets where each line starts; the first is always 0.
@@ -109,7 +137,12 @@ impl LineIndex {
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let column = text[start..end].chars().count() + 1;
+        let ascii = self.ascii_until[line] as usize;
+        let column = if end <= ascii {
+            end - start + 1
+        } else {
+            ascii - start + text[ascii..end].chars().count() + 1
+        };
         LineCol {
             line: line as u32 + 1,
             column: column as u32,
@@ -120,6 +153,24 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_prefix_shortcut_agrees_with_counting() {
+        let text = "ab\u{e9}c \u{1f600} d\nplain ascii line\n\u{e9}\n";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.ascii_until(0), 2);
+        assert_eq!(idx.ascii_until(1), text.find("\n\u{e9}").unwrap() + 1);
+        for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
+            let line = idx.line_of(offset);
+            let start = idx.line_starts()[line] as usize;
+            let counted = text[start..offset].chars().count() as u32 + 1;
+            assert_eq!(
+                idx.line_col(text, offset).column,
+                counted,
+                "offset {offset}"
+            );
+        }
+    }
 
     #[test]
     fn line_col_counts_characters() {
