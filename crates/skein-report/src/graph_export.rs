@@ -57,7 +57,10 @@ pub fn render_graph(
             GraphFormat::Dot => v.dot(),
             GraphFormat::Mermaid => v.mermaid(),
         };
-        views.push((format!("loop `{}` ({})", l.name, v.path), text));
+        views.push((
+            format!("loop {} ({})", heading_code(&l.name), heading_code(&v.path)),
+            text,
+        ));
     }
     if loop_name.is_some() && views.is_empty() {
         return None;
@@ -79,6 +82,30 @@ pub fn render_graph(
             .collect::<Vec<_>>()
             .join("\n"),
     })
+}
+
+/// `text` as a Markdown code span that stays on its heading line: control
+/// characters (line breaks included) become spaces, and the backtick fence is
+/// one longer than the longest backtick run inside, so a loop named with
+/// newlines and fences cannot end the heading or open a block.
+fn heading_code(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
+    for c in clean.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if clean.starts_with('`') || clean.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{clean}{pad}{fence}")
 }
 
 /// One loop as a DOT `digraph`.
@@ -711,6 +738,17 @@ fn mermaid_comment(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn loop_headings_cannot_break_out_of_their_line() {
+        assert_eq!(heading_code("review"), "`review`");
+        assert_eq!(
+            heading_code("x\n```\n# injected\n```mermaid"),
+            "````x ``` # injected ```mermaid````"
+        );
+        assert_eq!(heading_code("`a`"), "`` `a` ``");
+    }
+
     use super::*;
 
     #[test]
