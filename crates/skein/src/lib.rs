@@ -81,6 +81,9 @@ pub struct Options {
     /// Apply no suppression: neither `skein: ignore[...]` comments nor the
     /// configuration's `ignore`, `per-path-ignores` and `[[ignore]]` (an audit).
     pub no_ignores: bool,
+    /// Analyze files that ignore files (`.gitignore`, `.ignore`, git's
+    /// exclude files) would skip; by default they are honoured.
+    pub no_ignore_files: bool,
     /// Counters to watch the run from another thread (a progress bar).
     pub progress: Option<Arc<Progress>>,
     /// Passes run after the built-in ones. For tests of the panic boundary
@@ -146,6 +149,7 @@ impl Default for Options {
                 .unwrap_or(1),
             config: ConfigSource::Discover,
             no_ignores: false,
+            no_ignore_files: false,
             progress: None,
             extra_passes: Vec::new(),
         }
@@ -339,7 +343,12 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         };
         (found, all, Vec::new())
     } else {
-        let w = walk::walk_with(root, options.threads, &is_artifact);
+        let w = walk::walk_filtered(
+            root,
+            options.threads,
+            !options.no_ignore_files,
+            &is_artifact,
+        );
         (w.artifacts, w.all, w.errors)
     };
     Progress::set_total(options, found.len());

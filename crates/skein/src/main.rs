@@ -103,6 +103,10 @@ struct CheckArgs {
     /// Apply no suppression (comments, `ignore`, `per-path-ignores`, `[[ignore]]`): an audit.
     #[arg(long)]
     no_ignores: bool,
+    /// Also analyze files that `.gitignore`, `.ignore` or git's exclude files skip (for
+    /// CI gates: a change could otherwise hide a tracked artifact by ignoring it).
+    #[arg(long)]
+    no_ignore_files: bool,
     /// Report only findings not in this baseline file; print how many of its findings were fixed.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
@@ -238,6 +242,7 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             (None, false) => skein::ConfigSource::Discover,
         },
         no_ignores: args.no_ignores,
+        no_ignore_files: args.no_ignore_files,
         progress: show_progress(&args).then(|| Arc::new(skein::Progress::default())),
         ..Options::default()
     };

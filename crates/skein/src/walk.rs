@@ -71,10 +71,24 @@ pub fn walk_with(
     threads: usize,
     is_artifact: &(dyn Fn(&str) -> bool + Sync),
 ) -> Walked {
+    walk_filtered(root, threads, true, is_artifact)
+}
+
+/// [`walk_with`], choosing whether ignore files (`.gitignore`, `.ignore`,
+/// git's exclude files) are honoured. A CI gate passes `false`: otherwise a
+/// change that lists an artifact in `.gitignore` hides it from the analysis
+/// even while git still tracks it.
+pub fn walk_filtered(
+    root: &Path,
+    threads: usize,
+    ignore_files: bool,
+    is_artifact: &(dyn Fn(&str) -> bool + Sync),
+) -> Walked {
     let found = Mutex::new(Vec::new());
     let all = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
     WalkBuilder::new(root)
+        .standard_filters(ignore_files)
         .hidden(false)
         .follow_links(false)
         .require_git(false)

@@ -142,6 +142,20 @@ fn gitignored_files_are_skipped() {
         .map(|d| d["path"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(paths, ["src/SKILL.md"]);
+    // A CI gate asks for every file: an ignore file cannot hide an artifact.
+    write(dir.path(), ".ignore", "src/\n");
+    let o = skein(
+        &["check", "--format", "json", "--no-ignore-files"],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    let paths: Vec<_> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(paths, ["build/SKILL.md", "src/SKILL.md"]);
 }
 
 #[cfg(unix)]
