@@ -136,3 +136,59 @@ fn grammar_frontmatter_edge_cases_equal_locator() {
         );
     }
 }
+
+/// Skipping a body's parse loses nothing a rule reads: on every real
+/// Markdown file whose body the prefilter (`markdown::may_link`) rules out,
+/// the full parse finds no link (other than autolinks, which no rule reads)
+/// and no HTML comment, and `parse_markdown_links` returns the same
+/// frontmatter, value tree and diagnostics as `parse_markdown`.
+#[test]
+fn skipped_bodies_hold_nothing_a_rule_reads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
+    if !root.is_dir() {
+        eprintln!(
+            "skipping prefilter comparison: corpus not found at {}",
+            root.display()
+        );
+        return;
+    }
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let mut parsers = Parsers::new();
+    let (mut skipped, mut parsed) = (0, 0);
+    for path in &files {
+        let Ok(text) = String::from_utf8(std::fs::read(path).unwrap()) else {
+            continue;
+        };
+        let full = parsers.parse_markdown(FileId(0), &text);
+        let lite = parsers.parse_markdown_links(FileId(0), &text);
+        assert_eq!(lite.frontmatter, full.frontmatter, "{}", path.display());
+        assert_eq!(lite.diagnostics, full.diagnostics, "{}", path.display());
+        assert_eq!(lite.comments, full.comments, "{}", path.display());
+        assert_eq!(
+            format!("{:?}", lite.document),
+            format!("{:?}", full.document),
+            "{}",
+            path.display()
+        );
+        if lite.body.is_some() {
+            parsed += 1;
+            continue;
+        }
+        skipped += 1;
+        let body = full.body.expect("a full parse has a body");
+        assert!(
+            body.links
+                .iter()
+                .all(|l| l.kind == skein_syntax::LinkKind::Autolink),
+            "{}: a link in a skipped body",
+            path.display()
+        );
+        assert!(body.comments.is_empty(), "{}", path.display());
+    }
+    println!("{skipped} bodies skipped, {parsed} parsed");
+    assert!(
+        skipped > 3000 && parsed > 1000,
+        "{skipped} skipped, {parsed} parsed"
+    );
+}
