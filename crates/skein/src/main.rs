@@ -148,7 +148,7 @@ impl From<FailOn> for skein_syntax::Severity {
 enum OutputFormat {
     /// rustc-style snippets with the span underlined, then a summary line.
     Human,
-    /// One JSON document: `{version, summary, diagnostics[]}`.
+    /// One JSON document: `{version, root, summary, diagnostics[]}` (several paths: `{runs[]}`).
     Json,
     /// SARIF 2.1.0 for GitHub code scanning (one run, every rule, fingerprints).
     Sarif,
@@ -189,7 +189,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut out = String::new();
             for r in rules::all() {
                 out.push_str(&format!(
-                    "{:<7} {:<28} {:<8} {}\n",
+                    "{:<8} {:<28} {:<8} {}\n",
                     r.code,
                     r.name,
                     r.severity.as_str(),

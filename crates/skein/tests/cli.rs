@@ -118,7 +118,14 @@ fn rules_and_rule_docs() {
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     assert!(
-        out.lines().any(|l| l.starts_with("SYN002  duplicate-key")),
+        out.lines()
+            .any(|l| l.starts_with("SYN002   duplicate-key ")),
+        "{out}"
+    );
+    // The longest code keeps the columns aligned.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("SKEIN001 internal-error ")),
         "{out}"
     );
     let o = skein(&["rule", "duplicate-key"], dir.path());
