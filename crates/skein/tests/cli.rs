@@ -140,29 +140,24 @@ fn gitignored_files_are_skipped() {
     write(dir.path(), ".gitignore", "build/\n");
     write(dir.path(), "build/SKILL.md", "# no frontmatter\n");
     write(dir.path(), "src/SKILL.md", "# no frontmatter\n");
-    let o = skein(&["check", "--format", "json"], dir.path());
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
-    let paths: Vec<_> = v["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["path"].as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(paths, ["src/SKILL.md"]);
+    // The paths of the findings of `skein check --format json ARGS`.
+    let paths = |args: &[&str]| -> Vec<String> {
+        let o = skein(&[&["check", "--format", "json"], args].concat(), dir.path());
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(paths(&[]), ["src/SKILL.md"]);
     // A CI gate asks for every file: an ignore file cannot hide an artifact.
     write(dir.path(), ".ignore", "src/\n");
-    let o = skein(
-        &["check", "--format", "json", "--no-ignore-files"],
-        dir.path(),
+    assert_eq!(
+        paths(&["--no-ignore-files"]),
+        ["build/SKILL.md", "src/SKILL.md"]
     );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
-    let paths: Vec<_> = v["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["path"].as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(paths, ["build/SKILL.md", "src/SKILL.md"]);
 }
 
 #[cfg(unix)]
