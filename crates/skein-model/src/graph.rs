@@ -626,11 +626,20 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                     name: skill.value.clone(),
                     file: a.file,
                     span: skill.span,
-                    searched: search_packs
-                        .iter()
-                        .map(|pk| format!("{prefix}packs/{pk}/skills/{}/", skill.value))
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    searched: if pack.is_empty() {
+                        // Analyzed below the skilldrop root (a subfolder or
+                        // the loop file alone): there is no pack to look in.
+                        "a skill folder in the loop's pack, but the loop is not under \
+                         `packs/<pack>/loops/` in the analyzed folder (analyze the folder that \
+                         holds `packs/`)"
+                            .to_string()
+                    } else {
+                        search_packs
+                            .iter()
+                            .map(|pk| format!("{prefix}packs/{pk}/skills/{}/", skill.value))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    },
                 });
             }
         }
