@@ -76,6 +76,7 @@ pub const PASSES: &[Pass] = &[
     rules::flow::unknown_verdict::PASS,
     rules::flow::wildcard_outside_wrapper::PASS,
     rules::flow::mechanical_gate_script::PASS,
+    rules::flow::duplicate_stage_id::PASS,
     rules::perm::undeclared_write_tool::PASS,
     rules::perm::unknown_tool_server::PASS,
     rules::perm::conflicting_actions::PASS,

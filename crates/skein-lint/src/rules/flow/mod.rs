@@ -1,5 +1,6 @@
 //! FLOW: loop flow (DESIGN.md §5–§6).
 
+pub mod duplicate_stage_id;
 pub mod gate_without_blocked;
 pub mod mechanical_gate_script;
 pub mod one_sided_gate;
