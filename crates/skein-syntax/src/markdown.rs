@@ -199,6 +199,18 @@ pub(crate) fn body_of(tree: &Tree, text: &str) -> MarkdownBody {
             }
         }
     }
+    // Matches come in document order; sorting makes "in source order" an
+    // invariant callers may binary-search on.
+    body.links.sort_by_key(|l| l.target);
+    for list in [
+        &mut body.code_spans,
+        &mut body.strong,
+        &mut body.headings,
+        &mut body.table_cells,
+        &mut body.comments,
+    ] {
+        list.sort();
+    }
     body
 }
 

@@ -107,11 +107,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 mentions.push((link.target, &written[i..i + name.len()], Mention::Link));
             }
         }
+        // Table cells are disjoint and in source order: the one that may
+        // hold a span is the last starting at or before it (a binary search,
+        // not a scan of every cell per name: a huge table stays linear).
+        let cells = &body.table_cells;
         for (span, name) in body.names(text) {
-            let in_cell = body
-                .table_cells
-                .iter()
-                .any(|c| c.start <= span.start && span.end <= c.end);
+            let i = cells.partition_point(|c| c.start <= span.start);
+            let in_cell = i > 0 && span.end <= cells[i - 1].end;
             let how = if in_cell {
                 Mention::Cell
             } else {
@@ -120,6 +122,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             mentions.push((span, name, how));
         }
         mentions.sort_by_key(|m| m.0);
+        let linked: BTreeSet<&str> = mentions
+            .iter()
+            .filter(|m| m.2 == Mention::Link)
+            .map(|m| m.1)
+            .collect();
 
         // Stage ids share the table with skills and may spell the same.
         let stage_ids: BTreeSet<&str> = l.stages.iter().map(|s| s.id.value.as_str()).collect();
@@ -133,8 +140,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 how == Mention::Link || (how == Mention::Cell && skill_names.contains(name));
             if declared {
                 said.insert(name);
-                let linked = mentions.iter().any(|m| m.1 == name && m.2 == Mention::Link);
-                let how = if linked { "links" } else { "names" };
+                let how = if linked.contains(name) {
+                    "links"
+                } else {
+                    "names"
+                };
                 out.push(
                     Diagnostic::new(
                         RULE,
