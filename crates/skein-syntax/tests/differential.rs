@@ -537,14 +537,9 @@ struct Counts {
 
 #[test]
 fn corpus_matches_reference_parsers() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
-    if !root.is_dir() {
-        eprintln!(
-            "skipping differential test: corpus not found at {}",
-            root.display()
-        );
+    let Some(root) = skein_test_support::real_corpus() else {
         return;
-    }
+    };
     let started = Instant::now();
     let mut files = Vec::new();
     walk(&root, &mut files);

@@ -59,14 +59,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn grammar_frontmatter_equals_locator_on_the_real_corpus() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
-    if !root.is_dir() {
-        eprintln!(
-            "skipping frontmatter comparison: corpus not found at {}",
-            root.display()
-        );
+    let Some(root) = skein_test_support::real_corpus() else {
         return;
-    }
+    };
     let mut files = Vec::new();
     walk(&root, &mut files);
     let mut parsers = Parsers::new();
@@ -144,14 +139,9 @@ fn grammar_frontmatter_edge_cases_equal_locator() {
 /// frontmatter, value tree and diagnostics as `parse_markdown`.
 #[test]
 fn skipped_bodies_hold_nothing_a_rule_reads() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
-    if !root.is_dir() {
-        eprintln!(
-            "skipping prefilter comparison: corpus not found at {}",
-            root.display()
-        );
+    let Some(root) = skein_test_support::real_corpus() else {
         return;
-    }
+    };
     let mut files = Vec::new();
     walk(&root, &mut files);
     let mut parsers = Parsers::new();

@@ -18,6 +18,7 @@
 
 pub mod baseline;
 pub mod config;
+mod fault;
 pub mod rules;
 pub mod suppress;
 pub mod walk;
@@ -547,25 +548,27 @@ fn analyze(
                         .expect("filtered to recognised paths");
                     // A panic while reading one file costs only that file's
                     // findings (and this worker's parsers, rebuilt).
-                    let decoded =
-                        match skein_lint::catch(|| decode(parsers, file, candidate, &bytes)) {
-                            Ok(d) => d,
-                            Err(msg) => {
-                                *parsers = Parsers::new();
-                                let e = skein_lint::InternalError {
+                    let decoded = match skein_lint::catch(|| {
+                        fault::inject_decode_panic(&path);
+                        decode(parsers, file, candidate, &bytes)
+                    }) {
+                        Ok(d) => d,
+                        Err(msg) => {
+                            *parsers = Parsers::new();
+                            let e = skein_lint::InternalError {
                                 what:
                                     "the reading of this file (parse, schema validation, decoding)"
                                         .into(),
                                 file: Some(file),
                                 message: msg,
                             };
-                                Decoded {
-                                    artifact: None,
-                                    diagnostics: vec![e.diagnostic(file)],
-                                    comments: Vec::new(),
-                                }
+                            Decoded {
+                                artifact: None,
+                                diagnostics: vec![e.diagnostic(file)],
+                                comments: Vec::new(),
                             }
-                        };
+                        }
+                    };
                     let text = match String::from_utf8(bytes) {
                         Ok(t) => t,
                         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),

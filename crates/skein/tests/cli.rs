@@ -5,7 +5,6 @@
 mod common;
 
 use common::{skein, stdout, write};
-use std::path::Path;
 use std::process::Command;
 
 #[test]
@@ -222,11 +221,9 @@ fn fifo_with_artifact_name_is_reported_never_opened() {
 /// Output is byte-identical for one and two worker threads on the whole real corpus.
 #[test]
 fn output_does_not_depend_on_thread_count() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
-    if !corpus.is_dir() {
-        eprintln!("skipped: {} is absent", corpus.display());
+    let Some(corpus) = skein_test_support::real_corpus() else {
         return;
-    }
+    };
     let run = |threads: &str| {
         let o = Command::new(env!("CARGO_BIN_EXE_skein"))
             .args(["check", "--format", "json", "--threads", threads])

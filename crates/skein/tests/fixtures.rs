@@ -1,7 +1,8 @@
 //! Rule fixtures: every folder `corpus/rules/<rule-name>/<case>/` is a mini
 //! repository with an `expected.out` file listing, sorted, every diagnostic
-//! skein reports on it as `path:line:col: CODE message`. Cases named
-//! `clean*` must not report their rule.
+//! skein reports on it as `path:line:col: severity[CODE] message`, each
+//! followed by an indented `path:line:col: label` line per secondary label
+//! (`common::finding_lines`). Cases named `clean*` must not report their rule.
 //!
 //! `SKEIN_BLESS=1 cargo test -p skein --test fixtures` (or `cargo xtask bless`)
 //! rewrites the expectations from the current output. `SKEIN_FIXTURE=<rule>`
@@ -38,19 +39,19 @@ fn cases() -> Vec<(String, PathBuf)> {
     out
 }
 
-/// `path:line:col: CODE message` of every diagnostic of `root`, sorted.
+/// Every diagnostic of `root` as `common::finding_lines` prints it.
 pub fn render(root: &Path) -> String {
     let report = skein::check(root, &skein::Options::default()).expect("fixture readable");
-    let mut lines: Vec<String> = report
-        .diagnostics()
-        .iter()
-        .map(|d| {
-            let (path, line, col) = common::position(&report, d);
-            format!("{path}:{line}:{col}: {} {}", d.rule.code, d.message)
-        })
-        .collect();
-    lines.sort();
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    common::finding_lines(&report)
+}
+
+/// Whether a fixture output has a finding of `code` (its `[CODE]` on a
+/// finding line, not on a secondary label's line).
+fn reports(output: &str, code: &str) -> bool {
+    let tag = format!("[{code}] ");
+    output
+        .lines()
+        .any(|l| !l.starts_with(' ') && l.contains(&tag))
 }
 
 #[test]
@@ -80,7 +81,7 @@ fn rule_fixtures() {
             .is_some_and(|n| n.to_string_lossy().starts_with("clean"));
         if let (true, Some(r)) = (clean, skein::rules::find(rule)) {
             assert!(
-                !got.lines().any(|l| l.contains(&format!(": {} ", r.code))),
+                !reports(&got, r.code),
                 "{rule}/{}: a clean case reports {}:\n{got}",
                 case.file_name().unwrap().to_string_lossy(),
                 r.code
@@ -118,17 +119,13 @@ fn every_rule_has_doc_and_fixtures() {
         let mine: Vec<_> = all.iter().filter(|(r, _)| r == rule.name).collect();
         let expected =
             |c: &PathBuf| std::fs::read_to_string(c.join("expected.out")).unwrap_or_default();
-        let fails = mine.iter().any(|(_, c)| {
-            expected(c)
-                .lines()
-                .any(|l| l.contains(&format!(": {} ", rule.code)))
-        });
+        let fails = mine.iter().any(|(_, c)| reports(&expected(c), rule.code));
         let clean = mine.iter().any(|(_, c)| {
             c.file_name()
                 .unwrap()
                 .to_string_lossy()
                 .starts_with("clean")
-                && !expected(c).contains(&format!(": {} ", rule.code))
+                && !reports(&expected(c), rule.code)
         });
         if IO_RULES.contains(&rule.name) {
             continue;

@@ -12,7 +12,7 @@ mod props;
 
 use props::{Front, check_front, check_repo, join_repo};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Longest time one input may take here (a debug build; the fuzzer's own
 /// bound on an optimised build is 10 s).
@@ -173,25 +173,68 @@ fn mutations() -> usize {
         .unwrap_or(1000)
 }
 
+/// The PRNG state of a target: FNV-1a of its name, so every target gets its
+/// own stream (two names of one length once shared one).
+fn stream(target: &str) -> u64 {
+    let h = target.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    h | 1 // xorshift must not start at 0
+}
+
+/// Seeds, regressions and `count` mutants. Mutations accumulate as a
+/// fuzzer's do: each mutant is either a fresh mutation of a seed or a
+/// further mutation of the previous mutant (chains of up to 8 steps), so
+/// inputs many edits away from every seed are reached too.
+fn inputs(target: &str, seeds: &[Vec<u8>], count: usize) -> Vec<Vec<u8>> {
+    let mut inputs: Vec<Vec<u8>> = seeds.to_vec();
+    inputs.extend(regressions(target));
+    let mut state = stream(target);
+    let mut chain = 0;
+    for i in 0..count {
+        let base = match inputs.last() {
+            Some(prev) if chain > 0 && chain < 8 && !state.is_multiple_of(3) => prev.clone(),
+            _ => {
+                chain = 0;
+                seeds[i % seeds.len()].clone()
+            }
+        };
+        inputs.push(mutate(&base, &mut state));
+        chain += 1;
+    }
+    inputs
+}
+
 fn replay(target: &str, seeds: Vec<Vec<u8>>, run: impl Fn(&[u8])) {
     assert!(!seeds.is_empty(), "{target}: no seeds");
-    let mut inputs: Vec<Vec<u8>> = seeds.clone();
-    inputs.extend(regressions(target));
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15 ^ target.len() as u64;
-    for i in 0..mutations() {
-        inputs.push(mutate(&seeds[i % seeds.len()], &mut state));
-    }
+    let inputs = inputs(target, &seeds, mutations());
     for (i, input) in inputs.iter().enumerate() {
-        let started = Instant::now();
-        run(input);
-        let took = started.elapsed();
-        assert!(
-            took < PER_INPUT,
-            "{target}: input {i} took {took:?} ({} bytes)",
-            input.len()
+        // A hang fails the run at the bound instead of hanging the suite.
+        let watchdog = skein_test_support::Watchdog::start(
+            format!("{target}: input {i} ({} bytes)", input.len()),
+            PER_INPUT,
         );
+        run(input);
+        drop(watchdog);
     }
     eprintln!("{target}: {} inputs", inputs.len());
+}
+
+/// The streams differ per target and the mutants accumulate edits: some
+/// mutant is not one mutation away from any seed (it is longer than every
+/// seed plus one mutation's largest insertion, 600 bytes).
+#[test]
+fn mutations_differ_per_target_and_accumulate() {
+    assert_ne!(stream("yaml"), stream("json"));
+    let seeds = vec![b"name: x\n".to_vec()];
+    let a = inputs("yaml", &seeds, 1000);
+    let b = inputs("json", &seeds, 1000);
+    assert_ne!(a, b);
+    let longest_seed = seeds.iter().map(Vec::len).max().unwrap();
+    assert!(
+        a.iter().any(|m| m.len() > longest_seed + 4 * 600),
+        "no mutant accumulates several mutations"
+    );
 }
 
 #[test]

@@ -76,7 +76,14 @@ fn graph_has_the_design_node_and_edge_kinds() {
 
     let l = &g.loops()[0];
     assert_eq!(l.name, "review");
-    assert_eq!(l.cap, (2, l.cap.1));
+    assert_eq!(l.cap.0, 2);
+    let cap_span = l.cap.1.expect("the cap is written in loop.json");
+    let loop_text = report.sources().get(l.file).text();
+    assert_eq!(
+        &loop_text[cap_span.start as usize..cap_span.end as usize],
+        "2",
+        "the cap's span is its value"
+    );
     let gate = l.gates[1].as_ref().expect("check has a gate");
     let classes: Vec<_> = gate
         .verdicts

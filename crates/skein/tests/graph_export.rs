@@ -84,12 +84,7 @@ fn triage_loop_to_mermaid() {
 
 #[test]
 fn graphviz_renders_the_dot() {
-    if !Command::new("dot")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
-        eprintln!("skipped: Graphviz `dot` is not installed (apt-get install graphviz)");
+    if !skein_test_support::dot() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");

@@ -10,7 +10,7 @@
 //! |---|---|
 //! | YAML alias bomb ("billion laughs") | `alias_bomb` (and `skein-syntax/tests/differential.rs` `alias_bomb_is_cheap_and_bounded` for the tree) |
 //! | aliases that stack their anchors' depth | `alias_stacked_depth` |
-//! | 10,000 / 100,000-deep YAML block, YAML flow, JSON | `deep_nesting_on_a_2_mib_stack` |
+//! | 10,000 / 100,000-deep YAML flow, JSON, compact block sequences (`- - - a`); 2,000-deep indented YAML block (its size grows with the square of the depth: 10,000 levels would be 50 MB of spaces) | `deep_nesting_on_a_2_mib_stack` |
 //! | 100 MB file, `--max-file-size` | `hundred_megabyte_file`; the flag: `cli.rs` `file_too_large_is_reported_not_read`; `max-file-size` in skein.toml: `max_file_size_from_config` |
 //! | binary file with a recognised name | `binary_file` |
 //! | invalid UTF-8 | `invalid_utf8` |
@@ -20,14 +20,14 @@
 //! | CRLF and lone CR | `crlf_and_lone_cr` |
 //! | symlink loop | `symlink_loop` |
 //! | symlink out of the root | `cli.rs` `symlinks_are_not_followed_out_of_the_root`, `explicit_symlink_path_is_not_followed`; no outside path in any format: `safety.rs` `no_outside_path_in_any_output` |
-//! | unreadable file (permission denied) | `unreadable_file` (skips as root, with the reason) |
+//! | unreadable file (permission denied) | `unreadable_file_as_unprivileged_user` (as `nobody` through `setpriv` when run as root; a printed skip, or a failure under `SKEIN_REQUIRE_UNPRIVILEGED=1`, where neither works) |
 //! | file deleted during the walk | `file_deleted_during_the_run` (library, `check_listed`) |
 //! | FIFO with a recognised name | `cli.rs` `fifo_with_artifact_name_is_reported_never_opened` |
 //! | socket (a special file) with a recognised name | `socket_with_artifact_name` |
 //! | 10,000 files in one folder | `ten_thousand_files_in_one_folder` |
 //! | non-UTF-8 bytes in a path | `cli.rs` `non_utf8_folder_names_are_analyzed`, and a file name: `non_utf8_file_name` |
 //! | terminal control bytes | `cli.rs` `control_bytes_are_not_echoed` |
-//! | a panicking pass (internal error) | `internal_error_*` |
+//! | a panicking pass or file decoding (internal error) | `internal_error_*` (the decoding panic injected by the test build's `fault-injection` hook) |
 //! | walk order | `output_does_not_depend_on_file_order`; thread count: `cli.rs` `output_does_not_depend_on_thread_count` |
 //! | no execution, no network, secrets redacted, no outside path | `safety.rs` |
 
@@ -109,13 +109,12 @@ fn alias_bomb() {
         let items = vec![format!("*{prev}"); 9].join(", ");
         y.push_str(&format!("{name}: &{name} [{items}]\n"));
     }
-    let started = std::time::Instant::now();
-    let r = check_mem(vec![("loops/bomb/loop.yaml", y.into_bytes())]);
-    assert!(
-        started.elapsed().as_secs() < 20,
-        "took {:?}",
-        started.elapsed()
+    let watchdog = skein_test_support::Watchdog::start(
+        "this hostile input's check",
+        std::time::Duration::from_secs(20),
     );
+    let r = check_mem(vec![("loops/bomb/loop.yaml", y.into_bytes())]);
+    drop(watchdog);
     assert_findings(
         &r,
         &[
@@ -155,6 +154,11 @@ fn deep_nesting_on_a_2_mib_stack() {
         let block: String = (0..depth.min(2_000))
             .map(|i| format!("{}a:\n", " ".repeat(i)))
             .collect();
+        // Block sequences nest `depth` levels in 2 bytes a level.
+        let compact = format!(
+            "spec_version: \"0.1\"\nid: c\nx:\n  {}a\n",
+            "- ".repeat(depth)
+        );
         let flow = format!(
             "spec_version: \"0.1\"\nid: f\nx: {}{}\n",
             "[".repeat(depth),
@@ -177,6 +181,7 @@ fn deep_nesting_on_a_2_mib_stack() {
         );
         let r = check_mem(vec![
             ("block/loop.yaml", block.into_bytes()),
+            ("compact/loop.yaml", compact.into_bytes()),
             ("flow/loop.yaml", flow.into_bytes()),
             ("flowmap/loop.yaml", flow_map.into_bytes()),
             ("json/.mcp.json", json.into_bytes()),
@@ -187,6 +192,8 @@ fn deep_nesting_on_a_2_mib_stack() {
             &[
                 "block/loop.yaml:129:1: SYN009 YAML block structure nests deeper than 128 indentation levels",
                 "block/loop.yaml:1:1: SCH003 unrecognised loop manifest: it has no `spec_version`, so it is not a Loopmaster v0.1 manifest",
+                "compact/loop.yaml:4:1: SYN009 YAML block structure nests deeper than 128 indentation levels",
+                "compact/loop.yaml:1:1: SCH003 unrecognised loop manifest: it has no `spec_version`, so it is not a Loopmaster v0.1 manifest",
                 "flow/loop.yaml:3:260: SYN009 values nest deeper than 256 levels",
                 "flowmap/loop.yaml:3:1025: SYN009 values nest deeper than 256 levels",
                 "json/.mcp.json:1:272: SYN009 values nest deeper than 256 levels",
@@ -322,13 +329,12 @@ fn ten_megabyte_line() {
     write(dir.path(), KNOWN_PATH, KNOWN_TEXT);
     write(dir.path(), "long/.mcp.json", &long);
     write(dir.path(), "nums/.mcp.json", &numbers);
-    let started = std::time::Instant::now();
-    let o = skein(&["check", "--color", "never"], dir.path());
-    assert!(
-        started.elapsed().as_secs() < 60,
-        "took {:?}",
-        started.elapsed()
+    let watchdog = skein_test_support::Watchdog::start(
+        "this hostile input's check",
+        std::time::Duration::from_secs(60),
     );
+    let o = skein(&["check", "--color", "never"], dir.path());
+    drop(watchdog);
     let out = stdout(&o);
     assert!(out.len() < 100_000, "output of {} bytes", out.len());
     assert!(out.contains(
@@ -395,22 +401,39 @@ fn symlink_loop() {
     );
 }
 
+/// A mode-000 file is reported, not skipped. As root (CI), skein runs as
+/// `nobody` through `setpriv`, since root reads any file; where neither is
+/// possible the test says it skipped (a failure under
+/// `SKEIN_REQUIRE_UNPRIVILEGED=1`).
 #[cfg(unix)]
 #[test]
-fn unreadable_file() {
+fn unreadable_file_as_unprivileged_user() {
     use std::os::unix::fs::PermissionsExt;
+    let Some(runner) = skein_test_support::unprivileged() else {
+        return;
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     write(dir.path(), KNOWN_PATH, KNOWN_TEXT);
     write(dir.path(), "locked/.mcp.json", "{\"mcpServers\": {}}\n");
+    // `nobody` must be able to walk the tree and read the rest of it.
+    for d in [
+        dir.path(),
+        &dir.path().join("locked"),
+        &dir.path().join("skills"),
+        &dir.path().join("skills/ok"),
+    ] {
+        std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o755)).expect("chmod dir");
+    }
     let locked = dir.path().join("locked/.mcp.json");
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
-    if std::fs::read(&locked).is_ok() {
-        eprintln!(
-            "skipped: mode 000 does not deny reading here (running as root or with CAP_DAC_OVERRIDE)"
-        );
-        return;
-    }
-    let o = skein(&["check", "--format", "concise"], dir.path());
+    let o = runner
+        .command(Path::new(env!("CARGO_BIN_EXE_skein")))
+        .args(["check", "--format", "concise"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("skein runs");
+    assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
     assert_eq!(
         stdout(&o).lines().next(),
         Some(
@@ -473,13 +496,12 @@ fn ten_thousand_files_in_one_folder() {
         )
         .expect("write");
     }
-    let started = std::time::Instant::now();
-    let r = skein::check(dir.path(), &Options::default()).expect("readable");
-    assert!(
-        started.elapsed().as_secs() < 120,
-        "took {:?}",
-        started.elapsed()
+    let watchdog = skein_test_support::Watchdog::start(
+        "this hostile input's check",
+        std::time::Duration::from_secs(120),
     );
+    let r = skein::check(dir.path(), &Options::default()).expect("readable");
+    drop(watchdog);
     assert_eq!(r.summary().files_read, 10_001);
     assert_findings(&r, &[]);
 }
@@ -597,23 +619,64 @@ fn internal_error_names_rule_and_file_and_keeps_other_results() {
     assert_eq!(r.summary().files_read, 2);
 }
 
+/// The exit status contract of `--fail-on-internal-error`, on a real
+/// internal error: the test build's fault hook (`src/fault.rs`, feature
+/// `fault-injection`) makes the decoding of one file panic.
 #[test]
 fn internal_error_exit_status() {
-    // Through the CLI there is no way to inject a pass: the exit status
-    // contract is tested on the library's report and the flag's parsing.
     let dir = tempfile::tempdir().expect("tempdir");
     write(dir.path(), KNOWN_PATH, KNOWN_TEXT);
-    let o = skein(
+    write(dir.path(), ".mcp.json", "{\"mcpServers\": {}}\n");
+    let run = |args: &[&str], panic_on: Option<&str>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_skein"));
+        c.args(args).current_dir(dir.path()).env("NO_COLOR", "1");
+        if let Some(p) = panic_on {
+            c.env("SKEIN_TEST_PANIC_DECODE", p);
+        }
+        c.output().expect("skein runs")
+    };
+    // The internal error (its message ends with the panic's location in
+    // skein's source), then every other finding of the run.
+    let reported = |out: &str| {
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].starts_with(
+                ".mcp.json:1:1: error[SKEIN001] internal error in the reading of this file \
+                 (parse, schema validation, decoding) on this file: fault injected by \
+                 SKEIN_TEST_PANIC_DECODE (test builds only)"
+            ) && lines[0].ends_with("[internal-error]"),
+            "{out}"
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]",
+                "skills/ok/SKILL.md:2:7: error[SCH001] `/name` is `Bad_x`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$` [schema-violation]",
+                "checked 2 files (agent-skill 1): 3 errors, 0 warnings, 0 infos",
+            ]
+        );
+    };
+    // No internal error: the findings decide, with or without the flag.
+    let o = run(
         &["check", "--fail-on-internal-error", "--format", "concise"],
-        dir.path(),
+        None,
     );
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "no internal error: the findings decide"
+    assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
+    assert!(!stdout(&o).contains("SKEIN001"), "{}", stdout(&o));
+    // One file's decoding panics: it is reported, every other finding too.
+    let o = run(&["check", "--format", "concise"], Some(".mcp.json"));
+    assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
+    reported(&stdout(&o));
+    let o = run(
+        &["check", "--fail-on-internal-error", "--format", "concise"],
+        Some(".mcp.json"),
     );
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    reported(&stdout(&o));
     write(dir.path(), "skein.toml", "fail-on-internal-error = true\n");
-    let o = skein(&["check", "--format", "concise"], dir.path());
+    let o = run(&["check", "--format", "concise"], Some(".mcp.json"));
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    let o = run(&["check", "--format", "concise"], None);
     assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
     let o = skein(&["rule", "SKEIN001"], dir.path());
     assert!(

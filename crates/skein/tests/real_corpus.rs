@@ -141,3 +141,39 @@ fn real_corpus_graph_passes() {
         ]
     );
 }
+
+/// Every finding on `../shared/corpus/real`, pinned: the reviewed snapshot
+/// `tests/snapshots/real_corpus.txt` holds them all as the fixtures print
+/// them (`common::finding_lines`), so a change that adds or removes one
+/// finding anywhere in the corpus fails here and is blessed on purpose
+/// (`SKEIN_BLESS=1 cargo test -p skein --test real_corpus`), its diff read
+/// in review.
+#[test]
+fn real_corpus_snapshot() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let report = check(&shared.join("corpus/real"), &Options::default()).expect("corpus readable");
+    let got = common::finding_lines(&report);
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/real_corpus.txt");
+    if std::env::var_os("SKEIN_BLESS").is_some() {
+        std::fs::write(&path, &got).expect("write the snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).expect("tests/snapshots/real_corpus.txt");
+    if got != expected {
+        let (old, new): (std::collections::BTreeSet<_>, std::collections::BTreeSet<_>) =
+            (expected.lines().collect(), got.lines().collect());
+        let removed: Vec<_> = old.difference(&new).map(|l| format!("- {l}")).collect();
+        let added: Vec<_> = new.difference(&old).map(|l| format!("+ {l}")).collect();
+        panic!(
+            "the findings on the real corpus changed ({} lines removed, {} added; \
+             bless with SKEIN_BLESS=1 after review):\n{}\n{}",
+            removed.len(),
+            added.len(),
+            removed.join("\n"),
+            added.join("\n")
+        );
+    }
+}

@@ -8,10 +8,6 @@ use std::path::{Path, PathBuf};
 /// parse with an error. Empty: every real file parses cleanly.
 const MALFORMED: &[&str] = &[];
 
-fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real")
-}
-
 fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -31,11 +27,9 @@ fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn every_real_markdown_file_parses() {
-    let root = corpus_root();
-    if !root.is_dir() {
-        eprintln!("real corpus absent ({}): skipped", root.display());
+    let Some(root) = skein_test_support::real_corpus() else {
         return;
-    }
+    };
     let mut files = Vec::new();
     markdown_files(&root, &mut files);
     files.sort();

@@ -32,19 +32,11 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
 }
 
-/// `../shared` beside the repository root, as CI lays it out; `None` (with
-/// the reason printed) in a user's clone that does not have it.
+/// `../shared` beside the repository root, as CI lays it out; `None` (the
+/// skip printed, or a failure under `SKEIN_REQUIRE_SHARED=1`) in a user's
+/// clone that does not have it. See `skein_test_support::shared`.
 pub fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
-    if p.join("corpus/real").is_dir() {
-        Some(p)
-    } else {
-        eprintln!(
-            "skipped: {} is absent (the shared corpus sits beside the repository in CI)",
-            p.display()
-        );
-        None
-    }
+    skein_test_support::shared()
 }
 
 /// The primary location of a diagnostic: (path, line, column), 1-based.
@@ -55,6 +47,41 @@ pub fn position<'a>(
     let f = report.sources().get(d.primary.file);
     let lc = f.line_col(d.primary.span.start as usize);
     (f.path(), lc.line, lc.column)
+}
+
+/// Every diagnostic of a report as the fixtures and the real-corpus
+/// snapshot print it, sorted: `path:line:col: severity[CODE] message`, then
+/// one indented line `    path:line:col: label` per secondary label (as
+/// actionlint prints "previously defined at"), the label's message left out
+/// when it has none. Severities are the effective ones, after `skein.toml`
+/// overrides.
+pub fn finding_lines(report: &skein::Report) -> String {
+    let mut blocks: Vec<String> = report
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            let (path, line, col) = position(report, d);
+            let mut b = format!(
+                "{path}:{line}:{col}: {}[{}] {}\n",
+                d.severity.as_str(),
+                d.rule.code,
+                d.message
+            );
+            for l in &d.secondary {
+                let f = report.sources().get(l.file);
+                let lc = f.line_col(l.span.start as usize);
+                b.push_str(&format!("    {}:{}:{}", f.path(), lc.line, lc.column));
+                if !l.message.is_empty() {
+                    b.push_str(": ");
+                    b.push_str(&l.message);
+                }
+                b.push('\n');
+            }
+            b
+        })
+        .collect();
+    blocks.sort();
+    blocks.concat()
 }
 
 /// `path:line:col: CODE` of every diagnostic of a report, in report order.

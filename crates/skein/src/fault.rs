@@ -1,0 +1,26 @@
+//! Test-only fault injection: the way the test suite proves that a panic
+//! while reading one file becomes `SKEIN001 internal-error`, that the other
+//! findings are still reported, and that `--fail-on-internal-error` turns it
+//! into exit status 2 (issue #18: a test of that contract must be able to
+//! fail).
+//!
+//! The hook exists only with the cargo feature `fault-injection`, which no
+//! default build enables (the crate's own dev-dependency on itself turns it
+//! on for test builds), and acts only where debug assertions are on, so a
+//! release binary cannot reach it whatever its input or environment.
+//! With both, setting `SKEIN_TEST_PANIC_DECODE` to a file's path (relative
+//! to the analyzed root, as skein prints it) makes the decoding of that file
+//! panic.
+
+/// Panics when the test hook asks for the decoding of `path` to panic.
+#[cfg(all(feature = "fault-injection", debug_assertions))]
+pub(crate) fn inject_decode_panic(path: &str) {
+    if std::env::var_os("SKEIN_TEST_PANIC_DECODE").is_some_and(|p| p == path) {
+        panic!("fault injected by SKEIN_TEST_PANIC_DECODE (test builds only)");
+    }
+}
+
+/// Does nothing: fault injection is compiled out of this build.
+#[cfg(not(all(feature = "fault-injection", debug_assertions)))]
+#[inline(always)]
+pub(crate) fn inject_decode_panic(_path: &str) {}
