@@ -94,6 +94,14 @@ pub const PASSES: &[Pass] = &[
 
 /// Every per-file pass, sorted by code.
 pub const FILE_PASSES: &[FilePass] = &[
+    rules::hooks::unknown_hook_event::PASS,
+    rules::hooks::matcher_not_applicable::PASS,
+    rules::hooks::invalid_hook_type::PASS,
+    rules::hooks::missing_hook_field::PASS,
+    rules::hooks::unsupported_hook_field::PASS,
+    rules::hooks::invalid_hook_timeout::PASS,
+    rules::hooks::missing_hook_script::PASS,
+    rules::hooks::unquoted_plugin_root::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
 ];

@@ -7,6 +7,7 @@
 //! settle on one format, or to say the file is of a shape skein does not know.
 
 use crate::format::{Format, Syntax};
+use crate::models::HOOK_EVENTS;
 use skein_syntax::{Document, NodeKind};
 
 /// What the path says about a file.
@@ -108,6 +109,9 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             }
         }
         "hooks.json" if parent == "hooks" => sure(Format::ClaudeHooks),
+        "settings.json" | "settings.local.json" if parent == ".claude" => {
+            sure(Format::ClaudeSettings)
+        }
         ".mcp.json" | "mcp.json" => sure(Format::McpConfig),
         "contract.json" => sure(Format::OpenCodeContract),
         "opencode.json" | "opencode.jsonc" | "opencode.json.template" => {
@@ -139,6 +143,26 @@ fn top_str<'a>(doc: &'a Document, key: &str) -> Option<&'a str> {
 
 fn has_key(doc: &Document, key: &str) -> bool {
     doc.root().and_then(|r| doc.get(r, key)).is_some()
+}
+
+/// Whether the `hooks` of a hooks file is an object keyed like Claude Code's:
+/// some key is a Claude Code event, or every key is PascalCase. GitHub
+/// Copilot's hooks (`version: 1`) key theirs by camelCase events
+/// (`sessionStart`), so a `version` alone does not settle the format.
+fn claude_hooks_shape(doc: &Document) -> bool {
+    let Some(entries) = doc
+        .root()
+        .and_then(|r| doc.get(r, "hooks"))
+        .and_then(|h| doc.entries(h))
+    else {
+        return false;
+    };
+    let keys: Vec<String> = entries.iter().filter_map(|e| doc.key_text(e.key)).collect();
+    !keys.is_empty()
+        && (keys.iter().any(|k| HOOK_EVENTS.contains(&k.as_str()))
+            || keys
+                .iter()
+                .all(|k| k.starts_with(|c: char| c.is_ascii_uppercase())))
 }
 
 /// Settles the format of a parsed candidate from its content.
@@ -190,7 +214,7 @@ pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
                 }
             }
         }
-        Format::ClaudeHooks if has_key(doc, "version") => {
+        Format::ClaudeHooks if has_key(doc, "version") && !claude_hooks_shape(doc) => {
             Refined::Unrecognised {
                 what: "hooks file",
                 why: "it has a top-level `version`, the shape of GitHub Copilot hooks, not Claude Code hooks".into(),
@@ -234,6 +258,11 @@ mod tests {
         );
         assert_eq!(f("a/b/.vscode/mcp.json"), Some((Format::McpConfig, true)));
         assert_eq!(f("README.md"), None);
+        assert_eq!(
+            f("app/.claude/settings.local.json"),
+            Some((Format::ClaudeSettings, true))
+        );
+        assert_eq!(f("settings.json"), None);
         assert_eq!(
             f("kit/opencode.json.template"),
             Some((Format::OpenCodeConfig, true))

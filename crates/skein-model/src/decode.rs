@@ -344,6 +344,6 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         Format::ClaudeMarketplace => Model::Marketplace(read(doc)?),
         Format::ClaudeHooks => Model::Hooks(read(doc)?),
         Format::McpConfig | Format::AgentPluginsMcp => Model::McpConfig(read(doc)?),
-        Format::SkilldropLoopDoc => Model::None,
+        Format::SkilldropLoopDoc | Format::ClaudeSettings => Model::None,
     })
 }

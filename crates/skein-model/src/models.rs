@@ -318,6 +318,57 @@ pub struct MarketplacePlugin {
     pub source: Spanned<Value>,
 }
 
+/// Every Claude Code hook event, exact case, as the hooks reference lists them
+/// (<https://code.claude.com/docs/en/hooks>).
+pub const HOOK_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PermissionRequest",
+    "PermissionDenied",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PostToolBatch",
+    "Notification",
+    "UserPromptSubmit",
+    "UserPromptExpansion",
+    "Stop",
+    "StopFailure",
+    "SubagentStart",
+    "SubagentStop",
+    "TeammateIdle",
+    "TaskCreated",
+    "TaskCompleted",
+    "PreCompact",
+    "PostCompact",
+    "SessionStart",
+    "SessionEnd",
+    "Setup",
+    "Elicitation",
+    "ElicitationResult",
+    "InstructionsLoaded",
+    "ConfigChange",
+    "CwdChanged",
+    "FileChanged",
+    "DirectoryAdded",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "PreModelSwitch",
+    "PostModelSwitch",
+    "MessageDisplay",
+];
+
+/// The hook events the hooks reference says do not support a `matcher`
+/// (one given is silently ignored).
+pub const MATCHERLESS_HOOK_EVENTS: &[&str] = &[
+    "UserPromptSubmit",
+    "Stop",
+    "TeammateIdle",
+    "TaskCreated",
+    "TaskCompleted",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "CwdChanged",
+];
+
 /// Claude Code hooks (`hooks/hooks.json`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Hooks {

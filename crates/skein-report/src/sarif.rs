@@ -242,6 +242,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "REF" => "references",
         "PERM" => "permissions",
         "SEC" => "security",
+        "HOOK" => "hooks",
         "SKEIN" => "internal",
         _ => "other",
     }

@@ -1,6 +1,7 @@
 //! Rules by category. Each module lists one file per rule.
 
 pub mod flow;
+pub mod hooks;
 pub mod perm;
 pub mod refs;
 pub mod sec;

@@ -1,0 +1,299 @@
+//! HOOK: Claude Code hooks, wherever they are declared: a plugin's
+//! `hooks/hooks.json` and a project's `.claude/settings.json` /
+//! `.claude/settings.local.json` (the `hooks` key of both has one shape:
+//! event name -> matcher groups -> handlers).
+
+pub mod invalid_hook_timeout;
+pub mod invalid_hook_type;
+pub mod matcher_not_applicable;
+pub mod missing_hook_field;
+pub mod missing_hook_script;
+pub mod unknown_hook_event;
+pub mod unquoted_plugin_root;
+pub mod unsupported_hook_field;
+
+use crate::Context;
+use skein_model::{Artifact, Format};
+use skein_syntax::{Document, Entry, NodeId, Span};
+
+/// The handler types of the hooks reference, and the fields each requires.
+pub(crate) const HANDLER_TYPES: &[(&str, &[&str])] = &[
+    ("command", &["command"]),
+    ("http", &["url"]),
+    ("mcp_tool", &["server", "tool"]),
+    ("prompt", &["prompt"]),
+    ("agent", &["prompt"]),
+];
+
+/// The fields a handler type requires, if the type is known.
+pub(crate) fn required_fields(ty: &str) -> Option<&'static [&'static str]> {
+    HANDLER_TYPES
+        .iter()
+        .find(|(t, _)| *t == ty)
+        .map(|(_, f)| *f)
+}
+
+/// Where a hooks declaration lives, which decides what its paths resolve against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Home {
+    /// A plugin's `hooks/hooks.json`: `${CLAUDE_PLUGIN_ROOT}` is this folder
+    /// (repo-relative, `""` or ending in `/`).
+    Plugin(String),
+    /// A project's `.claude/settings*.json`: `$CLAUDE_PROJECT_DIR` (and the
+    /// working directory of its commands) is this folder.
+    Project(String),
+}
+
+/// The hooks of one artifact: its document, the `hooks` mapping and its home.
+pub(crate) struct Hooks<'a> {
+    pub doc: &'a Document,
+    pub hooks: NodeId,
+    pub home: Home,
+}
+
+/// One event of a hooks mapping.
+pub(crate) struct Event {
+    /// The event key node.
+    pub key: NodeId,
+    /// The event name.
+    pub name: String,
+    /// Its matcher groups (the mappings of the event's list).
+    pub groups: Vec<NodeId>,
+}
+
+fn parent(path: &str) -> &str {
+    match path.trim_end_matches('/').rfind('/') {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}
+
+/// The hooks of `a`, when it is a hooks file or a settings file whose
+/// `hooks` is a mapping.
+pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    let path = cx.path(a.file);
+    let dir = parent(path);
+    let home = match a.format {
+        // `<root>/hooks/hooks.json`
+        Format::ClaudeHooks => Home::Plugin(parent(dir).to_string()),
+        // `<project>/.claude/settings.json`
+        Format::ClaudeSettings => Home::Project(parent(dir).to_string()),
+        _ => return None,
+    };
+    let doc = &a.document;
+    let hooks = doc.get(doc.root()?, "hooks")?;
+    doc.entries(hooks)?;
+    Some(Hooks { doc, hooks, home })
+}
+
+impl Hooks<'_> {
+    /// The events, in file order, with the mapping items of their lists.
+    pub fn events(&self) -> Vec<Event> {
+        let doc = self.doc;
+        doc.entries(self.hooks)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|&Entry { key, value }| {
+                let name = doc.as_str(key)?.to_string();
+                let groups = doc
+                    .items(value)
+                    .unwrap_or_default()
+                    .iter()
+                    .copied()
+                    .filter(|&g| doc.entries(g).is_some())
+                    .collect();
+                Some(Event { key, name, groups })
+            })
+            .collect()
+    }
+
+    /// Every handler (a mapping in a group's `hooks` list), with its event name.
+    pub fn handlers(&self) -> Vec<(String, NodeId)> {
+        let doc = self.doc;
+        let mut out = Vec::new();
+        for e in self.events() {
+            for g in &e.groups {
+                let Some(list) = doc.get(*g, "hooks").and_then(|l| doc.items(l)) else {
+                    continue;
+                };
+                for &h in list {
+                    if doc.entries(h).is_some() {
+                        out.push((e.name.clone(), h));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A handler's `type` string, if it has one.
+pub(crate) fn handler_type(doc: &Document, handler: NodeId) -> Option<&str> {
+    doc.get(handler, "type").and_then(|t| doc.as_str(t))
+}
+
+/// The characters of a string node as the consumer reads them, each with
+/// the bytes of the file that spell it (a JSON escape spells one
+/// character with several bytes). `None` when the node is not a string.
+pub(crate) fn chars_of(cx: &Context, a: &Artifact, id: NodeId) -> Option<Vec<(char, Span)>> {
+    let doc = &a.document;
+    let value = doc.as_str(id)?;
+    let whole = doc.node(id).span;
+    let raw = cx.sources.get(a.file).slice(whole);
+    let decoded = (raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"'))
+        .then(|| decode_json(&raw[1..raw.len() - 1], whole.start as usize + 1))
+        .flatten()
+        .filter(|cs| cs.iter().map(|c| c.0).eq(value.chars()));
+    Some(decoded.unwrap_or_else(|| value.chars().map(|c| (c, whole)).collect()))
+}
+
+/// Decodes the inside of a JSON string that starts at byte `base`.
+fn decode_json(raw: &str, base: usize) -> Option<Vec<(char, Span)>> {
+    let mut out = Vec::new();
+    let mut it = raw.char_indices().peekable();
+    let hex = |s: &str| u32::from_str_radix(s, 16).ok();
+    while let Some((i, c)) = it.next() {
+        if c != '\\' {
+            out.push((c, Span::new(base + i, base + i + c.len_utf8())));
+            continue;
+        }
+        let (_, e) = it.next()?;
+        let (ch, end) = match e {
+            '"' | '\\' | '/' => (e, i + 2),
+            'b' => ('\u{8}', i + 2),
+            'f' => ('\u{c}', i + 2),
+            'n' => ('\n', i + 2),
+            'r' => ('\r', i + 2),
+            't' => ('\t', i + 2),
+            'u' => {
+                let hi = hex(raw.get(i + 2..i + 6)?)?;
+                let mut end = i + 6;
+                let code = if (0xD800..0xDC00).contains(&hi)
+                    && raw.get(end..end + 2) == Some("\\u")
+                    && let Some(lo) = raw.get(end + 2..end + 6).and_then(hex)
+                    && (0xDC00..0xE000).contains(&lo)
+                {
+                    end += 6;
+                    0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                } else {
+                    hi
+                };
+                while it.peek().is_some_and(|&(j, _)| j < end) {
+                    it.next();
+                }
+                (char::from_u32(code).unwrap_or('\u{fffd}'), end)
+            }
+            _ => return None,
+        };
+        out.push((ch, Span::new(base + i, base + end)));
+    }
+    Some(out)
+}
+
+/// Quoting state of a shell scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Quote {
+    None,
+    Single,
+    Double,
+}
+
+/// One shell word of a command: its text with quotes removed, and its span.
+#[derive(Debug, Clone)]
+pub(crate) struct Word {
+    pub text: String,
+    pub span: Span,
+}
+
+/// Scans a command: the quoting state at each character, and the words of
+/// its first simple command (up to an unquoted `;`, `|`, `&`, `<`, `>`,
+/// `(` or `)`).
+pub(crate) fn scan(chars: &[(char, Span)]) -> (Vec<Quote>, Vec<Word>) {
+    let mut states = Vec::with_capacity(chars.len());
+    let mut words = Vec::new();
+    let mut q = Quote::None;
+    let mut cur: Option<Word> = None;
+    let mut done = false;
+    let mut escaped = false;
+    for &(c, sp) in chars {
+        states.push(q);
+        let mut literal = None;
+        if escaped {
+            escaped = false;
+            literal = Some(c);
+        } else {
+            match (q, c) {
+                (Quote::None, '\\') | (Quote::Double, '\\') => escaped = true,
+                (Quote::None, '\'') => q = Quote::Single,
+                (Quote::Single, '\'') => q = Quote::None,
+                (Quote::None, '"') => q = Quote::Double,
+                (Quote::Double, '"') => q = Quote::None,
+                (Quote::None, c) if c.is_whitespace() => {
+                    if let Some(w) = cur.take()
+                        && !done
+                    {
+                        words.push(w);
+                    }
+                    continue;
+                }
+                (Quote::None, ';' | '|' | '&' | '<' | '>' | '(' | ')') => {
+                    if let Some(w) = cur.take()
+                        && !done
+                    {
+                        words.push(w);
+                    }
+                    done = true;
+                    continue;
+                }
+                (_, c) => literal = Some(c),
+            }
+        }
+        let w = cur.get_or_insert(Word {
+            text: String::new(),
+            span: sp,
+        });
+        w.span = Span::new(w.span.start as usize, sp.end as usize);
+        if let Some(c) = literal {
+            w.text.push(c);
+        }
+    }
+    if let Some(w) = cur
+        && !done
+    {
+        words.push(w);
+    }
+    (states, words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(s: &str) -> Vec<(char, Span)> {
+        s.char_indices()
+            .map(|(i, c)| (c, Span::new(i, i + c.len_utf8())))
+            .collect()
+    }
+
+    #[test]
+    fn words_and_quotes() {
+        let (_, w) = scan(&chars(r#"bash "${X}/a b.sh" --x; rm y"#));
+        let t: Vec<_> = w.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(t, ["bash", "${X}/a b.sh", "--x"]);
+        assert_eq!(w[1].span, Span::new(5, 18));
+        let (q, _) = scan(&chars(r#"a "$B" $C '$D'"#));
+        assert_eq!(q[3], Quote::Double);
+        assert_eq!(q[7], Quote::None);
+        assert_eq!(q[11], Quote::Single);
+    }
+
+    #[test]
+    fn json_escapes_keep_their_bytes() {
+        let d = decode_json(r#"\"a\u00e9\ud83d\ude00"#, 10).unwrap();
+        let cs: String = d.iter().map(|c| c.0).collect();
+        assert_eq!(cs, "\"aé😀");
+        assert_eq!(d[0].1, Span::new(10, 12));
+        assert_eq!(d[2].1, Span::new(13, 19));
+        assert_eq!(d[3].1, Span::new(19, 31));
+    }
+}

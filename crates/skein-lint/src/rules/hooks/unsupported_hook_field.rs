@@ -1,0 +1,74 @@
+//! HOOK005 `unsupported-hook-field`.
+
+use super::{HANDLER_TYPES, handler_type, hooks_of, required_fields};
+use crate::{Context, FilePass};
+use skein_model::Artifact;
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "HOOK005",
+    name: "unsupported-hook-field",
+    severity: Severity::Warning,
+    summary: "a hook handler field that belongs to another handler type",
+    doc: include_str!("unsupported_hook_field.md"),
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass { rule: RULE, check };
+
+/// The types that require `field`.
+fn owners(field: &str) -> Vec<&'static str> {
+    HANDLER_TYPES
+        .iter()
+        .filter(|(_, f)| f.contains(&field))
+        .map(|(t, _)| *t)
+        .collect()
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let Some(h) = hooks_of(cx, a) else {
+        return Vec::new();
+    };
+    let doc = h.doc;
+    let mut out = Vec::new();
+    for (_, handler) in h.handlers() {
+        let Some(ty) = handler_type(doc, handler) else {
+            continue;
+        };
+        let Some(own) = required_fields(ty) else {
+            continue;
+        };
+        for e in doc.entries(handler).unwrap_or_default() {
+            let Some(key) = doc.as_str(e.key) else {
+                continue;
+            };
+            let owner = owners(key);
+            if owner.is_empty() || own.contains(&key) {
+                continue;
+            }
+            let of = owner
+                .iter()
+                .map(|t| quote(t))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    a.file,
+                    doc.node(e.key).span,
+                    format!(
+                        "`{key}` is not a field of a {} hook; it belongs to {of} hooks",
+                        quote(ty)
+                    ),
+                )
+                .with_label(format!("ignored by a {} hook", quote(ty)))
+                .with_help(format!(
+                    "remove `{key}`, or change `type` if the handler was meant to be a {} hook",
+                    owner[0]
+                )),
+            );
+        }
+    }
+    out
+}
