@@ -948,15 +948,9 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                 (n, collect_named(&a.document, "applicable_skills"))
             }
             (Model::Frontmatter(fm), Format::PluginAgent) => {
+                // Each skill at its own list item.
                 let names = match &fm.skills {
-                    Some(s) => s
-                        .value
-                        .iter()
-                        .map(|v| Spanned {
-                            span: s.span,
-                            value: v.clone(),
-                        })
-                        .collect(),
+                    Some(s) => s.value.clone(),
                     None => continue,
                 };
                 (part_nodes[&a.file], names)

@@ -182,8 +182,8 @@ pub struct SkillFrontmatter {
     pub allowed_tools: Option<Spanned<OneOrMany>>,
     /// Tools of a plugin agent (`tools:` in `agents/*.md`).
     pub tools: Option<Spanned<OneOrMany>>,
-    /// Skills an OpenCode agent loads (`skills:` in `agents/*.md`).
-    pub skills: Option<Spanned<Vec<String>>>,
+    /// Skills an agent loads (`skills:` in `agents/*.md`), each with its span.
+    pub skills: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// OpenCode orchestration contract (`formats/opencode-contract.schema.json`).
