@@ -94,6 +94,12 @@ pub const PASSES: &[Pass] = &[
 
 /// Every per-file pass, sorted by code.
 pub const FILE_PASSES: &[FilePass] = &[
+    rules::agents::missing_agent_field::PASS,
+    rules::agents::invalid_agent_name::PASS,
+    rules::agents::unknown_agent_model::PASS,
+    rules::agents::unknown_agent_tool::PASS,
+    rules::agents::tool_both_allowed_and_disallowed::PASS,
+    rules::agents::invalid_permission_mode::PASS,
     rules::hooks::unknown_hook_event::PASS,
     rules::hooks::matcher_not_applicable::PASS,
     rules::hooks::invalid_hook_type::PASS,

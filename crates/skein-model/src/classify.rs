@@ -137,6 +137,25 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
     }
 }
 
+/// Whether a `plugin-agent` path is one Claude Code loads a subagent from:
+/// a `*.md` directly in an `agents/` folder (a plugin's, `.claude/agents/`,
+/// or any other), except the files other tools keep in folders of that
+/// name: GitHub Copilot's `*.agent.md` and anything under `.github/agents/`,
+/// Cursor's `.cursor/agents/`, OpenCode's `.opencode/agents/`, Gemini CLI's
+/// `.gemini/agents/`, and a folder's `README.md`. The rules on subagents
+/// also look at the content (an OpenCode `mode:`, a skill's own `agents/`).
+pub fn claude_subagent_path(path: &str) -> bool {
+    let mut parts = path.rsplit('/');
+    let name = parts.next().unwrap_or("");
+    let parent = parts.next().unwrap_or("");
+    let grandparent = parts.next().unwrap_or("");
+    parent == "agents"
+        && name.ends_with(".md")
+        && !name.ends_with(".agent.md")
+        && !name.eq_ignore_ascii_case("README.md")
+        && !matches!(grandparent, ".github" | ".cursor" | ".opencode" | ".gemini")
+}
+
 fn top_str<'a>(doc: &'a Document, key: &str) -> Option<&'a str> {
     doc.get(doc.root()?, key).and_then(|v| doc.as_str(v))
 }
@@ -251,6 +270,20 @@ mod tests {
         );
         assert_eq!(f("x/SKILL.md"), Some((Format::AgentSkill, true)));
         assert_eq!(f("p/agents/reviewer.md"), Some((Format::PluginAgent, true)));
+        assert!(claude_subagent_path("p/agents/reviewer.md"));
+        assert!(claude_subagent_path(".claude/agents/reviewer.md"));
+        assert!(claude_subagent_path("agents/reviewer.md"));
+        for other in [
+            ".github/agents/reviewer.agent.md",
+            ".github/agents/reviewer.md",
+            "agents/reviewer.agent.md",
+            ".cursor/agents/reviewer.md",
+            "p/agents/README.md",
+            "p/agents/sub/reviewer.md",
+            "p/commands/reviewer.md",
+        ] {
+            assert!(!claude_subagent_path(other), "{other}");
+        }
         assert_eq!(f("contract.schema.json"), None);
         assert_eq!(
             f("a/superpowers-contract.json"),

@@ -948,18 +948,12 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                 (n, collect_named(&a.document, "applicable_skills"))
             }
             (Model::Frontmatter(fm), Format::PluginAgent) => {
-                let names = match &fm.skills {
-                    Some(s) => s
-                        .value
-                        .iter()
-                        .map(|v| Spanned {
-                            span: s.span,
-                            value: v.clone(),
-                        })
-                        .collect(),
-                    None => continue,
-                };
-                (part_nodes[&a.file], names)
+                if fm.skills.is_none() {
+                    continue;
+                }
+                // Each skill at its own list item or comma-separated piece.
+                let text = sources.get(a.file).text();
+                (part_nodes[&a.file], name_list(&a.document, text, "skills"))
             }
             _ => continue,
         };
@@ -1165,6 +1159,70 @@ fn collect_named(doc: &skein_syntax::Document, key: &str) -> Vec<Spanned<String>
         }
     }
     out.sort_by_key(|s| s.span);
+    out
+}
+
+/// The names of a top-level frontmatter field written as a list or as a
+/// comma-separated string, each with its own span: the list item, or the
+/// piece of the string (the whole scalar when its text is not the value
+/// byte for byte, as with escapes or folded lines).
+fn name_list(doc: &skein_syntax::Document, text: &str, key: &str) -> Vec<Spanned<String>> {
+    let Some(node) = doc.root().and_then(|r| doc.get(r, key)) else {
+        return Vec::new();
+    };
+    // Where `value` starts inside the scalar at `span`, if written as is.
+    let offset = |span: Span, value: &str| -> Option<usize> {
+        let raw = text.get(span.start as usize..span.end as usize)?;
+        if raw == value {
+            return Some(0);
+        }
+        let quoted = raw.len() >= 2
+            && ((raw.starts_with('"') && raw.ends_with('"'))
+                || (raw.starts_with('\'') && raw.ends_with('\'')));
+        (quoted && &raw[1..raw.len() - 1] == value).then_some(1)
+    };
+    let mut out = Vec::new();
+    let mut push = |span: Span, value: &str| {
+        let at = offset(span, value);
+        let mut start = 0;
+        let pieces: Vec<&str> = if doc.items(node).is_some() {
+            vec![value]
+        } else {
+            value.split(',').collect()
+        };
+        for piece in pieces {
+            let name = piece.trim();
+            let lead = piece.len() - piece.trim_start().len();
+            if !name.is_empty() {
+                let span = match at {
+                    Some(o) => {
+                        let s = span.start as usize + o + start + lead;
+                        Span::new(s, s + name.len())
+                    }
+                    None => span,
+                };
+                out.push(Spanned {
+                    span,
+                    value: name.to_string(),
+                });
+            }
+            start += piece.len() + 1;
+        }
+    };
+    match doc.items(node) {
+        Some(items) => {
+            for &i in items {
+                if let Some(v) = doc.as_str(i) {
+                    push(doc.node(i).span, v);
+                }
+            }
+        }
+        None => {
+            if let Some(v) = doc.as_str(node) {
+                push(doc.node(node).span, v);
+            }
+        }
+    }
     out
 }
 

@@ -13,7 +13,9 @@ pub mod models;
 pub mod rules;
 pub mod schema;
 
-pub use classify::{Candidate, Refined, classify_path, classify_with, refine};
+pub use classify::{
+    Candidate, Refined, classify_path, classify_with, claude_subagent_path, refine,
+};
 pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, MAX_SYNTAX_DIAGNOSTICS, decode};
 pub use format::{Format, Syntax};
 pub use graph::{RepoGraph, build as build_graph};

@@ -182,8 +182,9 @@ pub struct SkillFrontmatter {
     pub allowed_tools: Option<Spanned<OneOrMany>>,
     /// Tools of a plugin agent (`tools:` in `agents/*.md`).
     pub tools: Option<Spanned<OneOrMany>>,
-    /// Skills an OpenCode agent loads (`skills:` in `agents/*.md`).
-    pub skills: Option<Spanned<Vec<String>>>,
+    /// Skills an agent loads (`skills:` in `agents/*.md`): a list or a
+    /// comma-separated string; the graph reads each name's span from the tree.
+    pub skills: Option<Spanned<OneOrMany>>,
 }
 
 /// OpenCode orchestration contract (`formats/opencode-contract.schema.json`).

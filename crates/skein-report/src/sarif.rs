@@ -236,6 +236,7 @@ pub fn level(severity: Severity) -> &'static str {
 pub fn category(rule: &Rule) -> &'static str {
     let prefix = rule.code.trim_end_matches(|c: char| c.is_ascii_digit());
     match prefix {
+        "AGENT" => "agents",
         "SYN" => "syntax",
         "SCH" => "schema",
         "FLOW" => "flow",

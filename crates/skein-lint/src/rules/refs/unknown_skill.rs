@@ -14,9 +14,9 @@ pub const RULE: Rule = Rule {
 referencing format looks for it: a skilldrop stage's `skills` (its own pack, then the packs of \
 `pack.json` `requires`; a loop of that name also counts), a skilldrop catalogue outcome (any pack \
 beside `catalogue.json`), a Bailey assistant's `instructions` and `skills[].path` (a path relative \
-to `assistant.json`), an OpenCode contract's `applicable_skills`, an OpenCode agent's `skills` (in \
-`agents/*.md` frontmatter or `opencode.json` `agent.<name>.skills`). A note says where skein \
-looked; the help names the closest existing skill when one is within two edits.\n\n\
+to `assistant.json`), an OpenCode contract's `applicable_skills`, an agent's `skills` (in \
+`agents/*.md` frontmatter, a list or a comma-separated string, each name reported at its own \
+item or piece; or `opencode.json` `agent.<name>.skills`). A note says where skein looked; the help names the closest existing skill when one is within two edits.\n\n\
 ## Why is this bad?\nThe runtime cannot load a skill that is not there: the stage or agent runs \
 without the instructions it was written for, usually silently. The cause is most often a typo, a \
 renamed skill, or a pack missing from `requires`.\n\n## Example\n```json\n// packs/core/loops/review/loop.json\n\

@@ -1,0 +1,100 @@
+//! AGENT001 `missing-agent-field`.
+
+use super::subagent;
+use crate::{Context, FilePass};
+use skein_model::Artifact;
+use skein_syntax::{Diagnostic, Rule, Severity, Span};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "AGENT001",
+    name: "missing-agent-field",
+    severity: Severity::Error,
+    summary: "a Claude Code subagent without its `name` or `description`",
+    doc: include_str!("missing_agent_field.md"),
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass { rule: RULE, check };
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let Some(agent) = subagent(cx, a) else {
+        return Vec::new();
+    };
+    let Some(fm) = a.frontmatter else {
+        // An unterminated `---` is the syntax front's to report.
+        if agent.text.trim_start_matches('\u{feff}').starts_with("---") {
+            return Vec::new();
+        }
+        let end = agent.text.find('\n').unwrap_or(agent.text.len());
+        let end = agent.text[..end].trim_end_matches('\r').len();
+        return vec![
+            Diagnostic::new(
+                RULE,
+                a.file,
+                Span::new(0, end),
+                "subagent has no YAML frontmatter, so it has no `name` and no `description`",
+            )
+            .with_label("expected `---` on the first line")
+            .with_help("start the file with `---`, `name: <agent-name>`, `description: <when to use it>`, `---`"),
+        ];
+    };
+    let mut out = Vec::new();
+    for (field, what) in [
+        ("name", "the identifier the agent is invoked by"),
+        (
+            "description",
+            "what tells Claude when to delegate to the agent",
+        ),
+    ] {
+        let problem = match agent.field(field) {
+            None => Some((
+                fm.open,
+                format!("subagent has no `{field}`"),
+                "in this frontmatter".to_string(),
+            )),
+            Some(n) => match agent.doc.as_str(n) {
+                Some(s) if !s.trim().is_empty() => None,
+                Some(_) => Some((
+                    agent.doc.node(agent.doc.key_of(n).unwrap_or(n)).span,
+                    format!("subagent `{field}` is empty"),
+                    "empty".to_string(),
+                )),
+                None if matches!(agent.doc.kind(n), skein_syntax::NodeKind::Null) => Some((
+                    agent.doc.node(agent.doc.key_of(n).unwrap_or(n)).span,
+                    format!("subagent `{field}` has no value"),
+                    "no value".to_string(),
+                )),
+                None => None,
+            },
+        };
+        if let Some((span, message, label)) = problem {
+            let absent = agent.field(field).is_none();
+            let stem = stem(cx.path(a.file));
+            let help = match field {
+                "name" if absent && !stem.is_empty() => {
+                    format!("add `name: {stem}` (the file's name)")
+                }
+                _ if absent => format!("add `{field}:` to the frontmatter"),
+                _ => format!("give `{field}` a value"),
+            };
+            out.push(
+                Diagnostic::new(RULE, a.file, span, message)
+                    .with_label(label)
+                    .with_note(format!("`{field}` is required: it is {what}"))
+                    .with_help(help),
+            );
+        }
+    }
+    out
+}
+
+/// `agents/Code Reviewer.md` -> `code-reviewer`.
+fn stem(path: &str) -> String {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    let stem = file.strip_suffix(".md").unwrap_or(file).to_lowercase();
+    stem.split(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit()))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}

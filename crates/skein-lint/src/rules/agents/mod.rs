@@ -1,0 +1,263 @@
+//! AGENT: Claude Code subagents (`agents/*.md` of a plugin, `.claude/agents/*.md`).
+//!
+//! Which `plugin-agent` files are Claude Code subagents is decided by
+//! [`subagent`]: the path ([`skein_model::claude_subagent_path`]) and the
+//! content around it (a skill's own `agents/` prompts, an OpenCode agent).
+
+pub mod invalid_agent_name;
+pub mod invalid_permission_mode;
+pub mod missing_agent_field;
+pub mod tool_both_allowed_and_disallowed;
+pub mod unknown_agent_model;
+pub mod unknown_agent_tool;
+
+use crate::Context;
+use crate::similar::edit_distance;
+use skein_model::{Artifact, Format, claude_subagent_path};
+use skein_syntax::{Document, NodeId, NodeKind, Span};
+
+/// A Claude Code subagent file: its frontmatter tree and its text.
+pub(crate) struct Subagent<'a> {
+    /// The frontmatter tree.
+    pub doc: &'a Document,
+    /// The frontmatter mapping, if the frontmatter is one.
+    pub root: Option<NodeId>,
+    /// The whole file.
+    pub text: &'a str,
+}
+
+impl<'a> Subagent<'a> {
+    /// The value of a top-level field.
+    pub fn field(&self, key: &str) -> Option<NodeId> {
+        self.root.and_then(|r| self.doc.get(r, key))
+    }
+
+    /// The string value of a top-level field, with the span of its text
+    /// (inside the quotes of a quoted scalar).
+    pub fn str_field(&self, key: &str) -> Option<(&'a str, Span)> {
+        let n = self.field(key)?;
+        let s = self.doc.as_str(n)?;
+        Some((s, inner_span(self.text, self.doc.node(n).span, s)))
+    }
+}
+
+/// `a` as a Claude Code subagent, or `None` when it is not one (or its tree
+/// was repaired around a syntax error: nothing is reported on it then).
+pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<'a>> {
+    if a.format != Format::PluginAgent || a.damaged {
+        return None;
+    }
+    let path = cx.path(a.file);
+    if !claude_subagent_path(path) {
+        return None;
+    }
+    // The folder that holds `agents/`.
+    let home = path[..path.rfind('/')?].strip_suffix("agents")?;
+    // A skill's own `agents/` holds prompts the skill hands to subagents it
+    // starts itself; an OpenCode kit's `agents/` holds OpenCode agents.
+    let beside = |name: &str| cx.repo_files.contains(&format!("{home}{name}"));
+    if beside("SKILL.md")
+        || beside("opencode.json")
+        || beside("opencode.jsonc")
+        || beside("opencode.json.template")
+    {
+        return None;
+    }
+    let doc = &a.document;
+    let root = doc
+        .root()
+        .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)));
+    // `mode: subagent|primary|all` is OpenCode's agent frontmatter.
+    if root.is_some_and(|r| doc.get(r, "mode").is_some()) {
+        return None;
+    }
+    Some(Subagent {
+        doc,
+        root,
+        text: cx.sources.get(a.file).text(),
+    })
+}
+
+/// The span of `value`'s own text inside a scalar written at `span`: the
+/// span itself for a plain scalar, without the quotes for a quoted one
+/// without escapes, `span` when the text is not `value` as written.
+pub(crate) fn inner_span(text: &str, span: Span, value: &str) -> Span {
+    match value_offset(text, span, value) {
+        Some(o) => Span::new(
+            span.start as usize + o,
+            span.start as usize + o + value.len(),
+        ),
+        None => span,
+    }
+}
+
+/// Where `value` starts inside the scalar at `span`, when it is written
+/// there byte for byte.
+fn value_offset(text: &str, span: Span, value: &str) -> Option<usize> {
+    let raw = text.get(span.start as usize..span.end as usize)?;
+    if raw == value {
+        return Some(0);
+    }
+    let quoted = raw.len() >= 2
+        && ((raw.starts_with('"') && raw.ends_with('"'))
+            || (raw.starts_with('\'') && raw.ends_with('\'')));
+    (quoted && &raw[1..raw.len() - 1] == value).then_some(1)
+}
+
+/// One entry of a `tools` or `disallowedTools` value, as written.
+#[derive(Debug, Clone)]
+pub(crate) struct ToolEntry {
+    /// The entry, trimmed (`Bash(git:*)`).
+    pub text: String,
+    /// Its bytes in the file (the whole scalar when they cannot be told apart).
+    pub span: Span,
+}
+
+impl ToolEntry {
+    /// The tool the entry names: the text before a `(` pattern.
+    pub fn tool(&self) -> &str {
+        self.text.split('(').next().unwrap_or("").trim()
+    }
+}
+
+/// The entries of a tool list: a YAML list (one entry per item) or a
+/// comma-separated string (one entry per piece; commas inside a
+/// parenthesised pattern such as `Agent(a, b)` do not separate).
+pub(crate) fn tool_entries(agent: &Subagent, node: NodeId) -> Vec<ToolEntry> {
+    let doc = agent.doc;
+    match doc.kind(doc.resolve(node)) {
+        NodeKind::Sequence(items) => items
+            .iter()
+            .filter_map(|&i| {
+                let s = doc.as_str(i)?;
+                let span = inner_span(agent.text, doc.node(i).span, s);
+                let (text, span) = trim_piece(s, span, value_offset_known(agent, i, s));
+                (!text.is_empty()).then(|| ToolEntry {
+                    text: text.to_string(),
+                    span,
+                })
+            })
+            .collect(),
+        NodeKind::String(s) => {
+            let span = doc.node(node).span;
+            let offset = value_offset(agent.text, span, s);
+            split_top_level(s)
+                .into_iter()
+                .filter_map(|(start, piece)| {
+                    let piece_span = match offset {
+                        Some(o) => {
+                            let at = span.start as usize + o + start;
+                            Span::new(at, at + piece.len())
+                        }
+                        None => span,
+                    };
+                    let (text, piece_span) = trim_piece(piece, piece_span, offset.is_some());
+                    (!text.is_empty()).then(|| ToolEntry {
+                        text: text.to_string(),
+                        span: piece_span,
+                    })
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn value_offset_known(agent: &Subagent, node: NodeId, s: &str) -> bool {
+    value_offset(agent.text, agent.doc.node(node).span, s).is_some()
+}
+
+/// `piece` without surrounding whitespace, its span narrowed to match when
+/// the span is exact.
+fn trim_piece(piece: &str, span: Span, exact: bool) -> (&str, Span) {
+    let text = piece.trim();
+    if !exact || text.is_empty() {
+        return (text, span);
+    }
+    let lead = piece.len() - piece.trim_start().len();
+    let start = span.start as usize + lead;
+    (text, Span::new(start, start + text.len()))
+}
+
+/// `s` split at the commas outside parentheses, each piece with its byte offset.
+fn split_top_level(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                out.push((start, &s[start..i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push((start, &s[start..]));
+    out
+}
+
+/// The candidate `value` most likely meant: one equal but for case, else
+/// the nearest within two edits (compared without case; ties to the first).
+pub(crate) fn suggest<'a>(value: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    if let Some(c) = candidates.iter().find(|c| c.eq_ignore_ascii_case(value)) {
+        return Some(c);
+    }
+    let lower = value.to_lowercase();
+    if lower.chars().count() > 64 {
+        return None;
+    }
+    candidates
+        .iter()
+        .map(|c| (c, edit_distance(&lower, &c.to_lowercase())))
+        .filter(|&(_, d)| d <= 2)
+        .min_by_key(|&(_, d)| d)
+        .map(|(c, _)| *c)
+}
+
+/// Every candidate, each in backquotes, joined by commas.
+pub(crate) fn listed(candidates: &[&str]) -> String {
+    candidates
+        .iter()
+        .map(|c| format!("`{c}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_outside_parentheses() {
+        assert_eq!(
+            split_top_level("Read, Agent(a, b),Bash"),
+            vec![(0, "Read"), (5, " Agent(a, b)"), (18, "Bash")]
+        );
+        assert_eq!(split_top_level(""), vec![(0, "")]);
+    }
+
+    #[test]
+    fn offsets_of_quoted_and_plain_scalars() {
+        let text = "tools: \"Read, Bash\"";
+        assert_eq!(
+            inner_span(text, Span::new(7, 19), "Read, Bash"),
+            Span::new(8, 18)
+        );
+        assert_eq!(inner_span("x: ab", Span::new(3, 5), "ab"), Span::new(3, 5));
+        // Escapes: the text is not the value as written; the span stays whole.
+        assert_eq!(
+            inner_span("x: \"a\\tb\"", Span::new(3, 9), "a\tb"),
+            Span::new(3, 9)
+        );
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(suggest("bash", &["Bash", "Read"]), Some("Bash"));
+        assert_eq!(suggest("sonet", &["sonnet", "opus"]), Some("sonnet"));
+        assert_eq!(suggest("gpt-4", &["sonnet", "opus"]), None);
+    }
+}

@@ -1,0 +1,123 @@
+//! AGENT004 `unknown-agent-tool`.
+
+use super::{Subagent, ToolEntry, subagent, suggest, tool_entries};
+use crate::{Context, FilePass};
+use skein_model::Artifact;
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "AGENT004",
+    name: "unknown-agent-tool",
+    severity: Severity::Warning,
+    summary: "a subagent `tools` or `disallowedTools` entry that is no Claude Code tool",
+    doc: include_str!("unknown_agent_tool.md"),
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass { rule: RULE, check };
+
+/// Claude Code's built-in tools, by the exact name permission rules,
+/// subagent tool lists and hook matchers use; older names that agents in
+/// the wild still list (`Task`, `MultiEdit`, `LS`, `NotebookRead`,
+/// `BashOutput`, `KillShell`, `SlashCommand`, `TodoRead`) included.
+pub(crate) const TOOLS: &[&str] = &[
+    "Agent",
+    "AskUserQuestion",
+    "Bash",
+    "BashOutput",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
+    "Edit",
+    "EnterPlanMode",
+    "EnterWorktree",
+    "ExitPlanMode",
+    "ExitWorktree",
+    "Glob",
+    "Grep",
+    "KillBash",
+    "KillShell",
+    "LS",
+    "LSP",
+    "ListMcpResourcesTool",
+    "MultiEdit",
+    "NotebookEdit",
+    "NotebookRead",
+    "PowerShell",
+    "Read",
+    "ReadMcpResourceTool",
+    "SendMessage",
+    "Skill",
+    "SlashCommand",
+    "Task",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskOutput",
+    "TaskStop",
+    "TaskUpdate",
+    "TeamCreate",
+    "TeamDelete",
+    "TodoRead",
+    "TodoWrite",
+    "ToolSearch",
+    "WebFetch",
+    "WebSearch",
+    "Workflow",
+    "Write",
+];
+
+/// Whether `tool` (the name before any `(pattern)`) is a Claude Code tool:
+/// a built-in one or an MCP tool `mcp__<server>` / `mcp__<server>__<tool>`.
+pub(crate) fn known(tool: &str) -> bool {
+    TOOLS.contains(&tool) || tool.strip_prefix("mcp__").is_some_and(|s| !s.is_empty())
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let Some(agent) = subagent(cx, a) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for field in ["tools", "disallowedTools"] {
+        out.extend(field_findings(&agent, a, field));
+    }
+    out
+}
+
+fn field_findings(agent: &Subagent, a: &Artifact, field: &str) -> Vec<Diagnostic> {
+    let Some(node) = agent.field(field) else {
+        return Vec::new();
+    };
+    tool_entries(agent, node)
+        .into_iter()
+        .filter(|e| !known(e.tool()))
+        .map(|e| finding(a, field, &e))
+        .collect()
+}
+
+fn finding(a: &Artifact, field: &str, e: &ToolEntry) -> Diagnostic {
+    let tool = e.tool();
+    let mut d = Diagnostic::new(
+        RULE,
+        a.file,
+        e.span,
+        format!("unknown tool {} in `{field}`", quote(&e.text)),
+    )
+    .with_label("not a Claude Code tool")
+    .with_note(
+        "tools are Claude Code's built-in tools by exact name (`Read`, `Bash`, `Bash(git:*)`) or MCP tools `mcp__<server>__<tool>`",
+    );
+    let words: Vec<&str> = tool.split_whitespace().collect();
+    if words.len() > 1 && words.iter().all(|w| known(w)) {
+        d = d.with_help(format!(
+            "separate the tools with commas: `{}`",
+            words.join(", ")
+        ));
+    } else if let Some(s) = suggest(tool, TOOLS) {
+        d = d.with_help(format!("did you mean {}?", quote(s)));
+    } else if tool.contains("__") || tool.starts_with("mcp_") {
+        d = d.with_help("MCP tools are named `mcp__<server>__<tool>`");
+    }
+    d
+}
