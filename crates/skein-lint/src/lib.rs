@@ -110,6 +110,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::unquoted_plugin_root::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
+    rules::yaml::comment_cuts_value::PASS,
 ];
 
 /// What the passes produced.
