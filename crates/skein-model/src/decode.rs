@@ -45,6 +45,10 @@ pub struct Artifact {
     pub body: Option<MarkdownBody>,
     /// The typed model; [`Model::None`] when it could not be read.
     pub model: Model,
+    /// Whether the tree was repaired around a syntax error, an undefined
+    /// alias or a depth cut (or could not be built): it is not what the
+    /// author wrote, so rules that judge the values as written skip it.
+    pub damaged: bool,
 }
 
 /// The result of [`decode`].
@@ -178,6 +182,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             frontmatter,
             body,
             model: Model::None,
+            damaged: true,
         });
         return out;
     }
@@ -209,6 +214,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             frontmatter,
             body,
             model: Model::None,
+            damaged: tree_damaged,
         });
         return out;
     }
@@ -311,6 +317,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
         frontmatter,
         body,
         model,
+        damaged: tree_damaged,
     });
     out
 }

@@ -242,6 +242,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "REF" => "references",
         "PERM" => "permissions",
         "SEC" => "security",
+        "SKILL" => "skills",
         "SKEIN" => "internal",
         _ => "other",
     }

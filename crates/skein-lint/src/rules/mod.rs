@@ -4,3 +4,4 @@ pub mod flow;
 pub mod perm;
 pub mod refs;
 pub mod sec;
+pub mod skills;

@@ -68,7 +68,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         match (&a.model, a.format) {
             (Model::Frontmatter(fm), Format::AgentSkill) => {
                 let Some(name) = &fm.name else { continue };
-                if folder.is_empty() || name.value == folder {
+                if folder.is_empty() || name.value.is_empty() || name.value == folder {
                     continue;
                 }
                 let help = if normalise(folder) != folder {
