@@ -4,6 +4,7 @@ use super::Skill;
 use crate::{Context, FilePass};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use unicode_normalization::UnicodeNormalization;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -106,7 +107,10 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(name) = skill.doc.as_str(e.value) else {
         return Vec::new();
     };
-    let problems = problems(name);
+    // As the specification's reference validator does: judge the NFKC form,
+    // so `e` + U+0301 is the letter `é`.
+    let nfkc: String = name.nfkc().collect();
+    let problems = problems(&nfkc);
     if problems.is_empty() {
         return Vec::new();
     }
@@ -125,7 +129,7 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     .with_note(
         "a skill name is 1-64 lower-case letters, digits and `-`, with no `-` at either end and no `--`",
     );
-    let fixed = normalised(name);
+    let fixed = normalised(&nfkc);
     if !fixed.is_empty() && fixed != name {
         d = d.with_help(format!("use `name: {fixed}` (and the same folder name)"));
     }
