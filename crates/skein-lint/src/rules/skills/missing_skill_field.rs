@@ -2,7 +2,7 @@
 
 use super::Skill;
 use crate::{Context, FilePass};
-use skein_model::Artifact;
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, Span};
 
 /// The rule.
@@ -19,7 +19,7 @@ pub const PASS: FilePass = FilePass { rule: RULE, check };
 
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {
-        return Vec::new();
+        return empty_frontmatter(a).into_iter().collect();
     };
     let doc = skill.doc;
     let open = a.frontmatter.map(|f| f.open).unwrap_or(Span::new(0, 0));
@@ -53,4 +53,23 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// A `SKILL.md` whose frontmatter holds nothing (`---` then `---`, or only
+/// comments): one finding for both fields.
+fn empty_frontmatter(a: &Artifact) -> Option<Diagnostic> {
+    let fm = a.frontmatter?;
+    if a.format != Format::AgentSkill || a.damaged || a.document.root().is_some() {
+        return None;
+    }
+    Some(
+        Diagnostic::new(
+            RULE,
+            a.file,
+            fm.open,
+            "the skill's frontmatter is empty: it has no `name` and no `description`",
+        )
+        .with_label("empty frontmatter")
+        .with_help("add `name:` (the folder name) and `description:` (what the skill does and when to use it)"),
+    )
 }
