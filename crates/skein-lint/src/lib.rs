@@ -90,6 +90,7 @@ pub const PASSES: &[Pass] = &[
     rules::refs::broken_link::PASS,
     rules::refs::doc_manifest_drift::PASS,
     rules::refs::missing_doc_section::PASS,
+    rules::skills::duplicate_skill_name::PASS,
 ];
 
 /// Every per-file pass, sorted by code.
@@ -110,6 +111,16 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::unquoted_plugin_root::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
+    rules::skills::missing_skill_field::PASS,
+    rules::skills::invalid_skill_name::PASS,
+    rules::skills::reserved_skill_name::PASS,
+    rules::skills::invalid_skill_description::PASS,
+    rules::skills::invalid_compatibility::PASS,
+    rules::skills::unknown_skill_field::PASS,
+    rules::skills::tools_instead_of_allowed_tools::PASS,
+    rules::skills::unknown_allowed_tool::PASS,
+    rules::skills::string_boolean::PASS,
+    rules::skills::agent_without_fork_context::PASS,
     rules::yaml::comment_cuts_value::PASS,
 ];
 

@@ -46,8 +46,9 @@ pub struct Artifact {
     /// The typed model; [`Model::None`] when it could not be read.
     pub model: Model,
     /// Whether the tree was repaired around a syntax error, an undefined
-    /// alias or a depth cut, or the frontmatter is unterminated: rules that
-    /// read the tree directly report nothing on such a file.
+    /// alias or a depth cut (or could not be built), or the frontmatter is
+    /// unterminated: it is not what the author wrote, so rules that judge
+    /// the values as written skip it.
     pub damaged: bool,
 }
 

@@ -244,6 +244,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "PERM" => "permissions",
         "SEC" => "security",
         "HOOK" => "hooks",
+        "SKILL" => "skills",
         "SKEIN" => "internal",
         _ => "other",
     }

@@ -170,7 +170,10 @@ fn format_mapping_classifies_a_custom_path() {
         vec![("agent-skill".to_string(), 1)]
     );
     assert!(
-        report.diagnostics().iter().any(|d| d.rule.code == "SCH001"),
+        report
+            .diagnostics()
+            .iter()
+            .any(|d| d.rule.code == "SKILL002"),
         "{:?}",
         report.diagnostics()
     );

@@ -83,14 +83,14 @@ fn lines(r: &Report) -> Vec<String> {
 }
 
 /// Asserts that the report has exactly `expected` (plus the known finding
-/// and its schema companion).
+/// and its invalid-skill-name companion).
 fn assert_findings(r: &Report, expected: &[&str]) {
     let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     want.push(format!(
         "{KNOWN} skill name `Bad_x` does not match its folder `ok`"
     ));
     want.push(
-        "skills/ok/SKILL.md:2:7: SCH001 `/name` is `Bad_x`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$`"
+        "skills/ok/SKILL.md:2:7: SKILL002 skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_`"
             .to_string(),
     );
     let mut got = lines(r);
@@ -217,7 +217,7 @@ fn hundred_megabyte_file() {
         stdout(&o),
         "big/.mcp.json:1:1: error[SYN010] file is 100000000 bytes, over the limit of 10485760 bytes; not read [file-too-large]\n\
          skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
-         skills/ok/SKILL.md:2:7: error[SCH001] `/name` is `Bad_x`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$` [schema-violation]\n\
+         skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]\n\
          checked 2 files (agent-skill 1): 3 errors, 0 warnings, 0 infos\n"
     );
 }
@@ -377,7 +377,7 @@ fn crlf_and_lone_cr() {
             "c/.mcp.json:1:36: SCH001 `/mcpServers/a/command` is an integer `1`, expected string",
             "skills/cr/SKILL.md:1:1: SCH002 SKILL.md has no YAML frontmatter",
             "skills/crlf/SKILL.md:2:7: REF005 skill name `Bad_y` does not match its folder `crlf`",
-            "skills/crlf/SKILL.md:2:7: SCH001 `/name` is `Bad_y`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$`",
+            "skills/crlf/SKILL.md:2:7: SKILL002 skill name `Bad_y` is not a valid name: it has upper-case letters; it contains `_`",
         ],
     );
 }
@@ -395,7 +395,7 @@ fn symlink_loop() {
     assert_eq!(
         stdout(&o),
         "skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
-         skills/ok/SKILL.md:2:7: error[SCH001] `/name` is `Bad_x`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$` [schema-violation]\n\
+         skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]\n\
          skills/self/SKILL.md:1:1: info[SYN012] symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed [symlink-not-followed]\n\
          checked 2 files (agent-skill 1): 2 errors, 0 warnings, 1 info\n"
     );
@@ -597,7 +597,7 @@ fn internal_error_names_rule_and_file_and_keeps_other_results() {
     );
     assert_eq!(
         got[2],
-        "skills/ok/SKILL.md:2:7: SCH001 `/name` is `Bad_x`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$`"
+        "skills/ok/SKILL.md:2:7: SKILL002 skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_`"
     );
     // A repository pass has no file: the stand-in `.` comes last.
     let (repo, repo_at) = got[3].split_once(at).expect("a location");
@@ -651,7 +651,7 @@ fn internal_error_exit_status() {
             lines[1..],
             [
                 "skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]",
-                "skills/ok/SKILL.md:2:7: error[SCH001] `/name` is `Bad_x`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$` [schema-violation]",
+                "skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]",
                 "checked 2 files (agent-skill 1): 3 errors, 0 warnings, 0 infos",
             ]
         );

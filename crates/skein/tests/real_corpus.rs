@@ -20,12 +20,12 @@ fn real_corpus_known_findings() {
         "RizkiRachman__opencode-kit/contract.json:80:13: SCH001",
         "RizkiRachman__opencode-kit/contract.json:121:28: SCH001",
         // claude-api's description is 1,068 characters (limit 1,024).
-        "anthropics__skills/skills/claude-api/SKILL.md:3:14: SCH001",
+        "anthropics__skills/skills/claude-api/SKILL.md:3:14: SKILL004",
         // opencode-kit skills with no frontmatter, and with no `name`.
         "RizkiRachman__opencode-kit/skills/ci-cd/SKILL.md:1:1: SCH002",
         "RizkiRachman__opencode-kit/skills/security-audit/SKILL.md:1:1: SCH002",
-        "RizkiRachman__opencode-kit/skills/learner/SKILL.md:2:1: SCH001",
-        "RizkiRachman__opencode-kit/skills/qa-expert/SKILL.md:2:1: SCH001",
+        "RizkiRachman__opencode-kit/skills/learner/SKILL.md:1:1: SKILL001",
+        "RizkiRachman__opencode-kit/skills/qa-expert/SKILL.md:1:1: SKILL001",
     ];
     for e in expected {
         assert!(locs.iter().any(|l| l == e), "missing finding {e}");
@@ -54,11 +54,12 @@ fn real_corpus_known_findings() {
         .find(|d| {
             report.sources().get(d.primary.file).path()
                 == "anthropics__skills/skills/claude-api/SKILL.md"
+                && d.rule.code == "SKILL004"
         })
         .expect("claude-api finding");
     assert_eq!(
         desc.message,
-        "`/description` is 1068 characters long, more than the maximum of 1024"
+        "the skill's description is 1068 characters long, more than the maximum of 1024"
     );
 
     // Every recognised file is either an artifact or has a diagnostic.

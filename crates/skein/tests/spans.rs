@@ -42,7 +42,7 @@ fn skill_frontmatter_crlf() {
         "---\r\nname: Bad_Name\r\ndescription: Reviews a diff.\r\n---\r\n# Review\r\n",
         &[
             "2:7: REF005 skill name `Bad_Name` does not match its folder `Review`",
-            "2:7: SCH001 `/name` is `Bad_Name`, which does not match the pattern `^[a-z0-9]+(-[a-z0-9]+)*$`",
+            "2:7: SKILL002 skill name `Bad_Name` is not a valid name: it has upper-case letters; it contains `_`",
         ],
     );
 }
@@ -54,7 +54,9 @@ fn skill_description_in_block_scalar() {
     assert_diags(
         "skills/review/SKILL.md",
         &text,
-        &["3:14: SCH001 `/description` is 1155 characters long, more than the maximum of 1024"],
+        &[
+            "3:14: SKILL004 the skill's description is 1155 characters long, more than the maximum of 1024",
+        ],
     );
 }
 
@@ -63,7 +65,7 @@ fn skill_missing_name_points_at_frontmatter() {
     assert_diags(
         "skills/review/SKILL.md",
         "---\ndescription: Reviews.\n---\n",
-        &["2:1: SCH001 missing required property `name` in the frontmatter"],
+        &["1:1: SKILL001 the skill has no `name` in its frontmatter"],
     );
 }
 

@@ -6,4 +6,5 @@ pub mod hooks;
 pub mod perm;
 pub mod refs;
 pub mod sec;
+pub mod skills;
 pub mod yaml;

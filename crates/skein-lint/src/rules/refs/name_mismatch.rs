@@ -5,6 +5,7 @@ use crate::{Context, Pass};
 use skein_model::{Format, Model};
 use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
 use std::collections::HashMap;
+use unicode_normalization::UnicodeNormalization;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -15,7 +16,8 @@ pub const RULE: Rule = Rule {
     doc: "## What it does\nChecks that the names of one artifact agree: a `SKILL.md` frontmatter \
 `name` equals its folder name; a skilldrop `loop.json` `name` equals its folder name, and the \
 sibling `LOOP.md` frontmatter `name` equals the `loop.json` name (the other name is shown beside \
-it). When the name only differs from its folder by case and spacing (`Cloudinary Automation` in \
+it). Names are compared after Unicode NFC normalisation, so a folder whose accents a \
+file system stored decomposed (`e` + U+0301) matches the same name written with `é`. When the name only differs from its folder by case and spacing (`Cloudinary Automation` in \
 `cloudinary-automation/`), the help suggests the folder name, which is also a valid skill name.\n\n\
 ## Why is this bad?\nTools find artifacts by folder and refer to them by name. The agentskills \
 specification requires a skill's name to equal its folder; skilldrop resolves stage skills by \
@@ -34,6 +36,13 @@ fn folder_of(path: &str) -> &str {
         .rsplit('/')
         .next()
         .unwrap_or("")
+}
+
+/// Whether two names are equal after Unicode NFC normalisation: a folder
+/// written by a file system that decomposes accents (`e` + U+0301) names the
+/// same skill as `é` in the frontmatter.
+fn same_nfc(a: &str, b: &str) -> bool {
+    a == b || a.nfc().eq(b.nfc())
 }
 
 /// `Cloudinary Automation` -> `cloudinary-automation`.
@@ -68,7 +77,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         match (&a.model, a.format) {
             (Model::Frontmatter(fm), Format::AgentSkill) => {
                 let Some(name) = &fm.name else { continue };
-                if folder.is_empty() || name.value == folder {
+                if folder.is_empty() || name.value.is_empty() || same_nfc(&name.value, folder) {
                     continue;
                 }
                 let help = if normalise(folder) != folder {

@@ -1,0 +1,136 @@
+//! SKILL011 `duplicate-skill-name`.
+
+use crate::rules::refs::{dir_of, folder_label};
+use crate::{Context, Pass};
+use skein_model::{Format, Model};
+use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
+use std::collections::BTreeMap;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "SKILL011",
+    name: "duplicate-skill-name",
+    severity: Severity::Error,
+    summary: "two skills with one name in one skills folder, or one shadowing another",
+    doc: include_str!("duplicate_skill_name.md"),
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+/// The folder that holds a skill's folder (`a/skills/` for
+/// `a/skills/x/SKILL.md`): the scope in which names must be unique.
+fn scope_of(path: &str) -> &str {
+    let skill_dir = dir_of(path).trim_end_matches('/');
+    dir_of(skill_dir)
+}
+
+/// Whether `scope` is the skills folder of a plugin (Claude Code or Agent
+/// Plugins), whose skills are namespaced by the plugin's name and so shadow
+/// nothing.
+fn is_plugin_scope(cx: &Context, scope: &str) -> bool {
+    let parent = dir_of(scope.trim_end_matches('/'));
+    cx.repo_files
+        .contains(&format!("{parent}.claude-plugin/plugin.json"))
+        || cx.repo_files.contains(&format!("{parent}plugin.json"))
+}
+
+/// Folders that a client loads skills from by itself (`.claude/skills/`,
+/// `.agents/skills/`, `.github/skills/`, ...): skills there share one
+/// namespace with the user's own skills.
+fn is_client_scope(scope: &str) -> bool {
+    let mut parts = scope.trim_end_matches('/').rsplit('/');
+    let (Some(last), Some(parent)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    matches!(last, "skills" | "skill")
+        && matches!(
+            parent,
+            ".claude" | ".agents" | ".github" | ".opencode" | ".cursor" | ".codex" | ".gemini"
+        )
+}
+
+struct Def<'a> {
+    file: FileId,
+    span: Span,
+    scope: &'a str,
+}
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    // name -> definitions in path order.
+    let mut by_name: BTreeMap<&str, Vec<Def>> = BTreeMap::new();
+    for a in cx
+        .artifacts
+        .iter()
+        .filter(|a| a.format == Format::AgentSkill)
+    {
+        let Model::Frontmatter(fm) = &a.model else {
+            continue;
+        };
+        let Some(name) = &fm.name else { continue };
+        if name.value.is_empty() {
+            continue;
+        }
+        by_name.entry(name.value.as_str()).or_default().push(Def {
+            file: a.file,
+            span: name.span,
+            scope: scope_of(cx.path(a.file)),
+        });
+    }
+    let mut out = Vec::new();
+    for (name, defs) in by_name.iter().filter(|(_, d)| d.len() > 1) {
+        for (i, d) in defs.iter().enumerate() {
+            let earlier = &defs[..i];
+            if let Some(first) = earlier.iter().find(|f| f.scope == d.scope) {
+                out.push(
+                    Diagnostic::new(
+                        RULE,
+                        d.file,
+                        d.span,
+                        format!(
+                            "skill name {} is defined twice in {}",
+                            quote(name),
+                            folder_label(d.scope)
+                        ),
+                    )
+                    .with_label("defined again here")
+                    .with_secondary(first.file, first.span, "first defined here")
+                    .with_help(
+                        "give each skill of a folder its own name (equal to its folder name)",
+                    ),
+                );
+                continue;
+            }
+            if is_plugin_scope(cx, d.scope) {
+                continue;
+            }
+            // Two folders shadow each other only when a client loads at
+            // least one of them by itself; two distribution folders
+            // (`skills/` of two repositories) are never loaded together.
+            if let Some(first) = earlier.iter().find(|f| {
+                !is_plugin_scope(cx, f.scope)
+                    && (is_client_scope(d.scope) || is_client_scope(f.scope))
+            }) {
+                let mut w = Diagnostic::new(
+                    RULE,
+                    d.file,
+                    d.span,
+                    format!(
+                        "skill name {} is also defined in {}",
+                        quote(name),
+                        folder_label(first.scope)
+                    ),
+                )
+                .with_label("shadows or is shadowed by the other skill")
+                .with_secondary(first.file, first.span, "first defined here")
+                .with_note("a client that loads both folders keeps only one skill of a name")
+                .with_help(
+                    "rename one of the skills if they differ; remove the copy if they are the same",
+                );
+                w.severity = Severity::Warning;
+                out.push(w);
+            }
+        }
+    }
+    out
+}
