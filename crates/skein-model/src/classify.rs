@@ -132,9 +132,17 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             maybe(Format::OpenCodeContract)
         }
         _ if name.ends_with(".md") && parent == "agents" => sure(Format::PluginAgent),
-        _ if name.ends_with(".md") && parent == "commands" => sure(Format::PluginCommand),
+        _ if name.ends_with(".md") && (parent == "commands" || in_claude_commands(path)) => {
+            sure(Format::PluginCommand)
+        }
         _ => None,
     }
+}
+
+/// Whether `path` is under a project's `.claude/commands/` folder, at any
+/// depth: subfolders there namespace the commands they hold.
+fn in_claude_commands(path: &str) -> bool {
+    path.starts_with(".claude/commands/") || path.contains("/.claude/commands/")
 }
 
 fn top_str<'a>(doc: &'a Document, key: &str) -> Option<&'a str> {
@@ -263,6 +271,15 @@ mod tests {
             Some((Format::ClaudeSettings, true))
         );
         assert_eq!(f("settings.json"), None);
+        assert_eq!(
+            f(".claude/commands/frontend/review.md"),
+            Some((Format::PluginCommand, true))
+        );
+        assert_eq!(
+            f("app/.claude/commands/a/b/c.md"),
+            Some((Format::PluginCommand, true))
+        );
+        assert_eq!(f("docs/commands/a/b.md"), None);
         assert_eq!(
             f("kit/opencode.json.template"),
             Some((Format::OpenCodeConfig, true))
