@@ -94,6 +94,11 @@ pub const PASSES: &[Pass] = &[
 
 /// Every per-file pass, sorted by code.
 pub const FILE_PASSES: &[FilePass] = &[
+    rules::commands::unknown_command_field::PASS,
+    rules::commands::argument_hint_without_arguments::PASS,
+    rules::commands::arguments_without_hint::PASS,
+    rules::commands::invalid_command_name::PASS,
+    rules::commands::command_string_boolean::PASS,
     rules::hooks::unknown_hook_event::PASS,
     rules::hooks::matcher_not_applicable::PASS,
     rules::hooks::invalid_hook_type::PASS,

@@ -243,6 +243,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "PERM" => "permissions",
         "SEC" => "security",
         "HOOK" => "hooks",
+        "CMD" => "commands",
         "SKEIN" => "internal",
         _ => "other",
     }
