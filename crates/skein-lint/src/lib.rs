@@ -109,6 +109,12 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::unquoted_plugin_root::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
+    rules::settings::unknown_setting::PASS,
+    rules::settings::invalid_permission_rule::PASS,
+    rules::settings::invalid_default_mode::PASS,
+    rules::settings::permission_both_allowed_and_denied::PASS,
+    rules::settings::non_string_env::PASS,
+    rules::settings::invalid_enabled_plugins::PASS,
 ];
 
 /// What the passes produced.

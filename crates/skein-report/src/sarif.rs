@@ -244,6 +244,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "SEC" => "security",
         "HOOK" => "hooks",
         "CMD" => "commands",
+        "SETTINGS" => "settings",
         "SKEIN" => "internal",
         _ => "other",
     }

@@ -6,3 +6,4 @@ pub mod hooks;
 pub mod perm;
 pub mod refs;
 pub mod sec;
+pub mod settings;
