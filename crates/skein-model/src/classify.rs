@@ -132,7 +132,9 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             maybe(Format::OpenCodeContract)
         }
         _ if name.ends_with(".md") && parent == "agents" => sure(Format::PluginAgent),
-        _ if name.ends_with(".md") && parent == "commands" => sure(Format::PluginCommand),
+        _ if name.ends_with(".md") && (parent == "commands" || in_claude_commands(path)) => {
+            sure(Format::PluginCommand)
+        }
         _ => None,
     }
 }
@@ -154,6 +156,12 @@ pub fn claude_subagent_path(path: &str) -> bool {
         && !name.ends_with(".agent.md")
         && !name.eq_ignore_ascii_case("README.md")
         && !matches!(grandparent, ".github" | ".cursor" | ".opencode" | ".gemini")
+}
+
+/// Whether `path` is under a project's `.claude/commands/` folder, at any
+/// depth: subfolders there namespace the commands they hold.
+fn in_claude_commands(path: &str) -> bool {
+    path.starts_with(".claude/commands/") || path.contains("/.claude/commands/")
 }
 
 fn top_str<'a>(doc: &'a Document, key: &str) -> Option<&'a str> {
@@ -296,6 +304,15 @@ mod tests {
             Some((Format::ClaudeSettings, true))
         );
         assert_eq!(f("settings.json"), None);
+        assert_eq!(
+            f(".claude/commands/frontend/review.md"),
+            Some((Format::PluginCommand, true))
+        );
+        assert_eq!(
+            f("app/.claude/commands/a/b/c.md"),
+            Some((Format::PluginCommand, true))
+        );
+        assert_eq!(f("docs/commands/a/b.md"), None);
         assert_eq!(
             f("kit/opencode.json.template"),
             Some((Format::OpenCodeConfig, true))

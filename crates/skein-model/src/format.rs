@@ -80,7 +80,8 @@ formats! {
     ClaudeMarketplace => "claude-marketplace", Json, Some("claude-marketplace");
     /// Plugin agent, `agents/*.md`.
     PluginAgent => "plugin-agent", Markdown, None;
-    /// Plugin slash command, `commands/*.md`.
+    /// Slash command: a plugin's `commands/*.md`, a project's
+    /// `.claude/commands/**/*.md` (subfolders namespace the command).
     PluginCommand => "plugin-command", Markdown, None;
     /// Claude Code hooks, `hooks/hooks.json`.
     ClaudeHooks => "claude-hooks", Json, Some("claude-hooks");

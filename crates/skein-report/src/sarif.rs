@@ -245,6 +245,8 @@ pub fn category(rule: &Rule) -> &'static str {
         "SEC" => "security",
         "HOOK" => "hooks",
         "SKILL" => "skills",
+        "CMD" => "commands",
+        "SETTINGS" => "settings",
         "SKEIN" => "internal",
         _ => "other",
     }

@@ -1,10 +1,12 @@
 //! Rules by category. Each module lists one file per rule.
 
 pub mod agents;
+pub mod commands;
 pub mod flow;
 pub mod hooks;
 pub mod perm;
 pub mod refs;
 pub mod sec;
+pub mod settings;
 pub mod skills;
 pub mod yaml;
