@@ -241,6 +241,8 @@ pub fn category(rule: &Rule) -> &'static str {
         "FLOW" => "flow",
         "REF" => "references",
         "PERM" => "permissions",
+        "PLUGIN" => "plugins",
+        "MKT" => "marketplaces",
         "SEC" => "security",
         "SKEIN" => "internal",
         _ => "other",

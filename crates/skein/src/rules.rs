@@ -46,7 +46,10 @@ mod tests {
         for r in &rules {
             let (cat, num) = r.code.split_at(r.code.len() - 3);
             assert!(
-                ["SYN", "SCH", "FLOW", "REF", "PERM", "SEC", "SKEIN"].contains(&cat),
+                [
+                    "SYN", "SCH", "FLOW", "REF", "PERM", "PLUGIN", "MKT", "SEC", "SKEIN"
+                ]
+                .contains(&cat),
                 "{}",
                 r.code
             );

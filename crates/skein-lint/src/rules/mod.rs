@@ -2,5 +2,6 @@
 
 pub mod flow;
 pub mod perm;
+pub mod plugins;
 pub mod refs;
 pub mod sec;
