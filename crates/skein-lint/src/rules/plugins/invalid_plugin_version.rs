@@ -66,7 +66,16 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             }
             None => {
                 let help = if matches!(doc.kind(v), skein_syntax::NodeKind::Number(_)) {
-                    format!("quote it: `\"version\": \"{as_written}\"` (and give all three parts)")
+                    let mut parts: Vec<&str> = as_written.split('.').collect();
+                    while parts.len() < 3 {
+                        parts.push("0");
+                    }
+                    let fixed = parts.join(".");
+                    if is_semver(&fixed) {
+                        format!("write it as a string: `\"version\": \"{fixed}\"`")
+                    } else {
+                        "write it as a string such as `\"1.0.0\"`".to_string()
+                    }
                 } else {
                     "use a string such as `\"1.0.0\"`".to_string()
                 };
