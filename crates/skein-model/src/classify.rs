@@ -98,10 +98,12 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         "pack.json" if grandparent == "packs" => sure(Format::SkilldropPack),
         "catalogue.json" => sure(Format::SkilldropCatalogue),
         "assistant.json" => sure(Format::BaileyAssistant),
+        "plugin.json" if parent == ".codex-plugin" => sure(Format::CodexPlugin),
         "plugin.json" => sure(Format::ClaudePlugin),
         "marketplace.json" => {
             if matches!(parent, ".claude-plugin" | ".cursor-plugin")
                 || (parent == "plugin" && grandparent == ".github")
+                || (parent == "plugins" && grandparent == ".agents")
             {
                 sure(Format::ClaudeMarketplace)
             } else {

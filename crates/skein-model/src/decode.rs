@@ -348,7 +348,9 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         Format::LoomAgentSpec => Model::LoomAgentSpec(read(doc)?),
         Format::LoopmasterManifest => Model::LoopmasterManifest(read(doc)?),
         Format::BaileyAssistant => Model::BaileyAssistant(read(doc)?),
-        Format::AgentPluginsManifest | Format::ClaudePlugin => Model::Plugin(read(doc)?),
+        Format::AgentPluginsManifest | Format::ClaudePlugin | Format::CodexPlugin => {
+            Model::Plugin(read(doc)?)
+        }
         Format::ClaudeMarketplace => Model::Marketplace(read(doc)?),
         Format::ClaudeHooks => Model::Hooks(read(doc)?),
         Format::McpConfig | Format::AgentPluginsMcp => Model::McpConfig(read(doc)?),

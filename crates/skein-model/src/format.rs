@@ -76,7 +76,11 @@ formats! {
     AgentPluginsMcp => "agent-plugins-mcp", Json, Some("agent-plugins-mcp");
     /// Claude Code plugin manifest, any other `plugin.json`.
     ClaudePlugin => "claude-plugin", Json, Some("claude-plugin");
-    /// Plugin marketplace, `.claude-plugin/marketplace.json` and equivalents.
+    /// Codex plugin manifest, `.codex-plugin/plugin.json` (its own format:
+    /// the Claude Code plugin rules do not apply).
+    CodexPlugin => "codex-plugin", Json, None;
+    /// Plugin marketplace, `.claude-plugin/marketplace.json` and equivalents
+    /// (`.cursor-plugin/`, `.github/plugin/`, `.agents/plugins/`).
     ClaudeMarketplace => "claude-marketplace", Json, Some("claude-marketplace");
     /// Plugin agent, `agents/*.md`.
     PluginAgent => "plugin-agent", Markdown, None;

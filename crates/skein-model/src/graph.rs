@@ -26,7 +26,9 @@ use skein_syntax::{FileId, SourceMap, Span, Spanned};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 pub mod links;
+pub mod market;
 pub mod mcp;
+pub use market::{EntrySource, MarketEntry, MarketFlavour, MarketplaceInfo};
 pub use mcp::{AssistantMcp, ServerDecl};
 
 /// What a node stands for (DESIGN.md §4).
@@ -57,6 +59,8 @@ pub enum NodeKind {
     Verdict,
     /// A plugin's hooks file (`hooks/hooks.json`).
     Hook,
+    /// A plugin marketplace (`marketplace.json`).
+    Marketplace,
     /// A repository path linked from a Markdown body that is not an
     /// artifact node (a reference document, a script, a missing file); its
     /// name is the repo-relative path, its file and span those of the first
@@ -146,6 +150,8 @@ pub enum EdgeKind {
         /// The tool is declared as a write.
         write: bool,
     },
+    /// marketplace -> the plugin a local entry registers ([`market`]).
+    Lists,
     /// Markdown body -> what it links or names: a skill, an artifact, a
     /// gate of its loop, a [`NodeKind::File`] ([`links`]).
     Links,
@@ -242,6 +248,8 @@ pub struct RepoGraph {
     loader_scopes: Vec<(String, NodeKind)>,
     /// Bailey assistants with their MCP wiring ([`mcp`]).
     assistant_mcp: Vec<mcp::AssistantMcp>,
+    /// Plugin marketplaces with their resolved entries ([`market`]).
+    marketplaces: Vec<market::MarketplaceInfo>,
 }
 
 impl RepoGraph {
@@ -263,6 +271,11 @@ impl RepoGraph {
     /// References that resolved to nothing, in path order.
     pub fn unresolved(&self) -> &[Unresolved] {
         &self.unresolved
+    }
+
+    /// Plugin marketplaces with their entries, in path order.
+    pub fn marketplaces(&self) -> &[market::MarketplaceInfo] {
+        &self.marketplaces
     }
 
     /// Skill nodes, in path order.
@@ -757,13 +770,13 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     for a in artifacts.iter().filter(|a| {
         matches!(
             a.format,
-            Format::ClaudePlugin | Format::AgentPluginsManifest
+            Format::ClaudePlugin | Format::CodexPlugin | Format::AgentPluginsManifest
         )
     }) {
         let p = path(a);
         let root = plugin_root(dir_of(p));
         let name = match &a.model {
-            Model::Plugin(m) => m.name.value.clone(),
+            Model::Plugin(m) if m.name_str().is_some() => m.name_str().unwrap_or("").to_string(),
             _ => root
                 .trim_end_matches('/')
                 .rsplit('/')
@@ -772,7 +785,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
                 .to_string(),
         };
         let span = match &a.model {
-            Model::Plugin(m) => m.name.span,
+            Model::Plugin(m) => m.name.as_ref().map(|n| n.span).unwrap_or_default(),
             _ => Span::default(),
         };
         let pn = g.add(NodeKind::Plugin, name, a.file, span);
@@ -1027,6 +1040,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     }
 
     mcp::link(&mut g, artifacts, sources);
+    market::link(&mut g, artifacts, sources);
     links::link(&mut g, artifacts, sources);
 
     lifecycles(&mut g, artifacts);

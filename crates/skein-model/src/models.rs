@@ -284,11 +284,14 @@ pub struct BaileySkill {
     pub path: Option<Spanned<String>>,
 }
 
-/// A plugin manifest: Claude Code `.claude-plugin/plugin.json` or Agent Plugins 1.0.0.
+/// A plugin manifest: Claude Code `.claude-plugin/plugin.json`, Codex
+/// `.codex-plugin/plugin.json` or Agent Plugins 1.0.0. Every field is
+/// optional and untyped here: the PLUGIN rules report a missing or mistyped
+/// value (the schema no longer does), so decoding never fails on them.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct PluginManifest {
-    /// Plugin name.
-    pub name: Spanned<String>,
+    /// Plugin name as written (a string when valid).
+    pub name: Option<Spanned<Value>>,
     /// Custom skill folders (Claude Code).
     pub skills: Option<Value>,
     /// Custom agent files (Claude Code).
@@ -300,23 +303,20 @@ pub struct PluginManifest {
     pub mcp_servers: Option<Value>,
 }
 
-/// A plugin marketplace (`.claude-plugin/marketplace.json`).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Marketplace {
-    /// Marketplace name.
-    pub name: Spanned<String>,
-    /// Listed plugins.
-    #[serde(default)]
-    pub plugins: Vec<MarketplacePlugin>,
+impl PluginManifest {
+    /// The name when it is a string.
+    pub fn name_str(&self) -> Option<&str> {
+        self.name.as_ref().and_then(|n| n.value.as_str())
+    }
 }
 
-/// One plugin entry of a marketplace.
+/// A plugin marketplace (`.claude-plugin/marketplace.json`). Its entries
+/// are read from the document by the graph (`RepoGraph::marketplaces`);
+/// the MKT rules report missing or mistyped fields.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct MarketplacePlugin {
-    /// Plugin name.
-    pub name: Spanned<String>,
-    /// Where the plugin is: a relative path or a source object.
-    pub source: Spanned<Value>,
+pub struct Marketplace {
+    /// Marketplace name as written.
+    pub name: Option<Spanned<Value>>,
 }
 
 /// Every Claude Code hook event, exact case, as the hooks reference lists them

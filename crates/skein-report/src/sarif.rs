@@ -242,6 +242,8 @@ pub fn category(rule: &Rule) -> &'static str {
         "FLOW" => "flow",
         "REF" => "references",
         "PERM" => "permissions",
+        "PLUGIN" => "plugins",
+        "MKT" => "marketplaces",
         "SEC" => "security",
         "HOOK" => "hooks",
         "SKILL" => "skills",

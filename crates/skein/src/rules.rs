@@ -47,8 +47,8 @@ mod tests {
             let (cat, num) = r.code.split_at(r.code.len() - 3);
             assert!(
                 [
-                    "SYN", "SCH", "AGENT", "FLOW", "REF", "PERM", "SEC", "HOOK", "SKILL", "CMD",
-                    "SETTINGS", "SKEIN"
+                    "SYN", "SCH", "AGENT", "FLOW", "REF", "PERM", "PLUGIN", "MKT", "SEC", "HOOK",
+                    "SKILL", "CMD", "SETTINGS", "SKEIN"
                 ]
                 .contains(&cat),
                 "{}",

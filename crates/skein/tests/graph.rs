@@ -207,3 +207,57 @@ fn a_very_long_loop_does_not_overflow_the_stack() {
         Some(20_000)
     );
 }
+
+#[test]
+fn marketplace_entries_list_their_plugins() {
+    let files = vec![
+        InputFile::new(
+            ".claude-plugin/marketplace.json",
+            r#"{"name": "m", "owner": {"name": "o"}, "plugins": [
+                 {"name": "p", "source": "./plugins/p"},
+                 {"name": "gone", "source": "./plugins/gone"},
+                 {"name": "remote", "source": {"source": "github", "repo": "o/r"}}]}"#,
+        ),
+        InputFile::new("plugins/p/.claude-plugin/plugin.json", r#"{"name": "p"}"#),
+        InputFile::new(
+            ".agents/plugins/marketplace.json",
+            r#"{"name": "c", "plugins": [{"name": "p", "source": {"source": "local", "path": "./plugins/p"}}]}"#,
+        ),
+        InputFile::new("plugins/p/.codex-plugin/plugin.json", r#"{"name": "p"}"#),
+    ];
+    let report = check_files(files, &Options::default());
+    let g = report.graph();
+    let graph = g.graph();
+    let lists: Vec<(String, String)> = graph
+        .edge_references()
+        .filter(|e| e.weight().kind == EdgeKind::Lists)
+        .map(|e| {
+            let to = &graph[e.target()];
+            (
+                graph[e.source()].name.clone(),
+                report.sources().get(to.file).path().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(lists.len(), 2, "{lists:?}");
+    assert!(lists.contains(&("m".into(), "plugins/p/.claude-plugin/plugin.json".into())));
+    assert!(lists.contains(&("c".into(), "plugins/p/.codex-plugin/plugin.json".into())));
+    let m = &g.marketplaces();
+    assert_eq!(m.len(), 2);
+    let claude = m
+        .iter()
+        .find(|m| m.entries.len() == 3)
+        .expect("claude marketplace");
+    assert!(claude.entries[1].plugin.is_none());
+    assert!(matches!(
+        claude.entries[2].source,
+        skein::skein_model::graph::EntrySource::Remote(ref k) if k == "github"
+    ));
+    assert!(
+        graph
+            .node_indices()
+            .filter(|&n| graph[n].kind == NodeKind::Marketplace)
+            .count()
+            == 2
+    );
+}

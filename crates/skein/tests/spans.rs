@@ -160,10 +160,7 @@ fn marketplace_plugin_without_source() {
         ".claude-plugin/marketplace.json",
         "{\n  \"name\": \"m\",\n  \"owner\": {\"name\": \"o\"},\n  \"plugins\": [\n    {\"name\": \"p\"}\n  ]\n}\n",
     );
-    assert_eq!(
-        got,
-        ["5:5: SCH001 missing required property `source` in `/plugins/0`"]
-    );
+    assert_eq!(got, ["5:5: MKT005 marketplace entry `p` has no `source`"]);
 }
 
 #[test]

@@ -223,7 +223,7 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
     for a in artifacts.iter().filter(|a| {
         matches!(
             a.format,
-            Format::ClaudePlugin | Format::AgentPluginsManifest
+            Format::ClaudePlugin | Format::CodexPlugin | Format::AgentPluginsManifest
         )
     }) {
         let Some(&node) = by_file.get(&a.file) else {

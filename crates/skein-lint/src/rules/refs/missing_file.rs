@@ -16,17 +16,18 @@ pub const RULE: Rule = Rule {
     doc: "## What it does\nChecks that the files and folders a manifest points at exist in the \
 repository: a skilldrop loop's `entrypoint` (beside `loop.json`); a Bailey assistant's \
 `instructions`, `persona`, `mcp` and `skills[].path` (beside `assistant.json`; a skill path \
-already reported by `unknown-skill` is not reported again); a Claude Code plugin manifest's \
-`commands`, `agents`, `skills`, `hooks` and `mcpServers` when they are relative paths (from the \
-plugin root, the folder above `.claude-plugin/`, `.cursor-plugin/` or `.codex-plugin/`). The message quotes the path and the folder it \
-was resolved from.\n\n## Why is this bad?\nThe runtime reads these paths when it installs or \
+already reported by `unknown-skill` is not reported again); a Codex or Cursor plugin manifest's \
+(`.codex-plugin/plugin.json`, `.cursor-plugin/plugin.json`) `commands`, `agents`, `skills`, `hooks` and `mcpServers` when they \
+are relative paths (from the plugin root, the folder above `.codex-plugin/` or `.cursor-plugin/`). A Claude Code \
+plugin manifest's component paths are checked by `invalid-component-path` (PLUGIN004). The \
+message quotes the path and the folder it was resolved from.\n\n## Why is this bad?\nThe runtime reads these paths when it installs or \
 starts the artifact: a missing entrypoint leaves a loop without its documentation, a missing \
 persona or MCP config fails the assistant at load time, and a missing plugin component is \
 silently skipped, so the plugin ships without the commands or agents it advertises.\n\n\
-## Example\n```json\n// plugins/deploy/.claude-plugin/plugin.json\n{\"name\": \"deploy\", \
-\"commands\": [\"./commands/ship.md\"]}\n```\nwith no `plugins/deploy/commands/ship.md`.\n\
-Use instead: add the file, or fix the path (paths are relative to the plugin root, not to \
-`.claude-plugin/`).\n\n## Known problems\nPaths that climb out of the repository, absolute \
+## Example\n```json\n// plugins/deploy/.codex-plugin/plugin.json\n{\"name\": \"deploy\", \
+\"skills\": \"./skills/\"}\n```\nwith no `plugins/deploy/skills/`.\n\
+Use instead: add the folder, or fix the path (paths are relative to the plugin root, not to \
+`.codex-plugin/`).\n\n## Known problems\nPaths that climb out of the repository, absolute \
 paths and URLs are not checked here.",
 };
 
@@ -89,7 +90,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     }));
                 }
             }
-            (_, Format::ClaudePlugin) => {
+            (_, f)
+                if f == Format::CodexPlugin
+                    || (f == Format::ClaudePlugin && crate::rules::plugins::is_cursor(path)) =>
+            {
                 base = skein_model::graph::plugin_root(base);
                 base_is = "the plugin root";
                 let doc = &a.document;

@@ -60,7 +60,7 @@ pub(crate) fn servers(a: &Artifact) -> Vec<Server> {
                 None => servers_of_map(doc, root, &["$schema", "inputs"]),
             }
         }
-        Format::ClaudePlugin | Format::AgentPluginsManifest => doc
+        Format::ClaudePlugin | Format::CodexPlugin | Format::AgentPluginsManifest => doc
             .get(root, "mcpServers")
             .map(|m| servers_of_map(doc, m, &[]))
             .unwrap_or_default(),

@@ -61,7 +61,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     let plugin = plugin_root(&dir).to_string();
     match a.format {
-        Format::ClaudePlugin | Format::AgentPluginsManifest => {
+        Format::ClaudePlugin | Format::CodexPlugin | Format::AgentPluginsManifest => {
             for key in [
                 "skills",
                 "agents",
@@ -152,9 +152,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     }
     // MCP servers: relative paths in `command`, `args`, `cwd`.
     let server_base = match a.format {
-        Format::ClaudePlugin | Format::AgentPluginsManifest | Format::ClaudeMarketplace => {
-            plugin.clone()
-        }
+        Format::ClaudePlugin
+        | Format::CodexPlugin
+        | Format::AgentPluginsManifest
+        | Format::ClaudeMarketplace => plugin.clone(),
         _ => dir.clone(),
     };
     for server in servers(a) {

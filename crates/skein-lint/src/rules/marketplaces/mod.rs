@@ -1,0 +1,37 @@
+//! MKT: plugin marketplaces (`.claude-plugin/marketplace.json` and its
+//! Cursor, Copilot and Codex equivalents), from the Claude Code
+//! plugin-marketplaces documentation
+//! (<https://docs.claude.com/en/docs/claude-code/plugin-marketplaces>).
+//!
+//! The rules read the marketplaces of the graph
+//! ([`skein_model::graph::MarketplaceInfo`]): entries with their sources
+//! resolved and the plugin each local entry registers.
+
+pub mod duplicate_marketplace_entry;
+pub mod invalid_marketplace_field;
+pub mod invalid_marketplace_source;
+pub mod marketplace_name_mismatch;
+pub mod unlisted_plugin;
+
+use std::collections::BTreeSet;
+
+/// Whether `path` (repo-relative, no trailing `/`) is a folder holding a file.
+pub(crate) fn is_folder(files: &BTreeSet<String>, path: &str) -> bool {
+    if path.is_empty() {
+        return !files.is_empty();
+    }
+    let dir = format!("{path}/");
+    files
+        .range(dir.clone()..)
+        .next()
+        .is_some_and(|f| f.starts_with(&dir))
+}
+
+/// `a/b` -> `a/b/`, `""` -> `""`.
+pub(crate) fn as_dir(path: &str) -> String {
+    if path.is_empty() {
+        String::new()
+    } else {
+        format!("{path}/")
+    }
+}
