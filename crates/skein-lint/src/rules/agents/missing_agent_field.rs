@@ -28,6 +28,19 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         }
         let end = agent.text.find('\n').unwrap_or(agent.text.len());
         let end = agent.text[..end].trim_end_matches('\r').len();
+        if let Some(key) = bare_key(&agent.text[..end]) {
+            return vec![
+                Diagnostic::new(
+                    RULE,
+                    a.file,
+                    Span::new(0, end),
+                    format!("subagent frontmatter is not between `---` lines, so `{key}:` is read as body text"),
+                )
+                .with_label("a frontmatter key without the opening `---`")
+                .with_note("without `---` delimiters the file has no frontmatter: no `name` and no `description`")
+                .with_help("put a line `---` before the first key and another after the last one"),
+            ];
+        }
         return vec![
             Diagnostic::new(
                 RULE,
@@ -87,6 +100,17 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The key of a first line written as a YAML `key: value` (`name: x`).
+fn bare_key(line: &str) -> Option<&str> {
+    let (key, _) = line.split_once(':')?;
+    (!key.is_empty()
+        && key.starts_with(|c: char| c.is_ascii_alphabetic())
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+    .then_some(key)
 }
 
 /// `agents/Code Reviewer.md` -> `code-reviewer`.
