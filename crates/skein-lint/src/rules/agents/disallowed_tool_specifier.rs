@@ -1,5 +1,6 @@
 //! AGENT011 `disallowed-tool-specifier`.
 
+use super::unknown_agent_tool::known;
 use super::{subagent, tool_entries};
 use crate::{Context, FilePass};
 use skein_model::Artifact;
@@ -26,7 +27,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     tool_entries(&agent, deny)
         .into_iter()
-        .filter(|e| e.text.contains('(') && !e.tool().is_empty())
+        // An unknown tool is AGENT004's finding, not this one's.
+        .filter(|e| e.text.contains('(') && known(e.tool()))
         .map(|e| {
             let tool = e.tool().to_string();
             Diagnostic::new(
