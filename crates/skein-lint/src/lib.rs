@@ -67,6 +67,7 @@ pub struct FilePass {
 
 /// Every repository pass, sorted by code.
 pub const PASSES: &[Pass] = &[
+    rules::agents::duplicate_agent_name::PASS,
     rules::flow::unreachable_stage::PASS,
     rules::flow::uncapped_cycle::PASS,
     rules::flow::revise_to_not_earlier::PASS,
@@ -112,6 +113,10 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::agents::unknown_agent_tool::PASS,
     rules::agents::tool_both_allowed_and_disallowed::PASS,
     rules::agents::invalid_permission_mode::PASS,
+    rules::agents::invalid_agent_field_value::PASS,
+    rules::agents::unknown_agent_field::PASS,
+    rules::agents::bypass_permissions_agent::PASS,
+    rules::agents::disallowed_tool_specifier::PASS,
     rules::commands::unknown_command_field::PASS,
     rules::commands::argument_hint_without_arguments::PASS,
     rules::commands::arguments_without_hint::PASS,

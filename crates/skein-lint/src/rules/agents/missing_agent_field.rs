@@ -28,6 +28,32 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         }
         let end = agent.text.find('\n').unwrap_or(agent.text.len());
         let end = agent.text[..end].trim_end_matches('\r').len();
+        if let Some(line) = late_opening(agent.text) {
+            return vec![
+                Diagnostic::new(
+                    RULE,
+                    a.file,
+                    Span::new(0, end),
+                    format!("subagent frontmatter does not start on line 1: the `---` on line {line} opens none"),
+                )
+                .with_label("before the opening `---`")
+                .with_note("frontmatter is read only when `---` is the first line, so the file has no `name` and no `description`")
+                .with_help("move this line below the frontmatter, or delete it"),
+            ];
+        }
+        if let Some(key) = bare_key(&agent.text[..end]) {
+            return vec![
+                Diagnostic::new(
+                    RULE,
+                    a.file,
+                    Span::new(0, end),
+                    format!("subagent frontmatter is not between `---` lines, so `{key}:` is read as body text"),
+                )
+                .with_label("a frontmatter key without the opening `---`")
+                .with_note("without `---` delimiters the file has no frontmatter: no `name` and no `description`")
+                .with_help("put a line `---` before the first key and another after the last one"),
+            ];
+        }
         return vec![
             Diagnostic::new(
                 RULE,
@@ -87,6 +113,33 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The line number of a `---` that would open frontmatter but for the
+/// blank lines, `#` comments or HTML comments above it.
+fn late_opening(text: &str) -> Option<usize> {
+    for (i, line) in text.lines().enumerate().take(20) {
+        let t = line.trim_end();
+        if t == "---" {
+            return (i > 0).then_some(i + 1);
+        }
+        let t = t.trim_start();
+        if !(t.is_empty() || t.starts_with('#') || t.starts_with("<!--")) {
+            return None;
+        }
+    }
+    None
+}
+
+/// The key of a first line written as a YAML `key: value` (`name: x`).
+fn bare_key(line: &str) -> Option<&str> {
+    let (key, _) = line.split_once(':')?;
+    (!key.is_empty()
+        && key.starts_with(|c: char| c.is_ascii_alphabetic())
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+    .then_some(key)
 }
 
 /// `agents/Code Reviewer.md` -> `code-reviewer`.

@@ -4,10 +4,15 @@
 //! [`subagent`]: the path ([`skein_model::claude_subagent_path`]) and the
 //! content around it (a skill's own `agents/` prompts, an OpenCode agent).
 
+pub mod bypass_permissions_agent;
+pub mod disallowed_tool_specifier;
+pub mod duplicate_agent_name;
+pub mod invalid_agent_field_value;
 pub mod invalid_agent_name;
 pub mod invalid_permission_mode;
 pub mod missing_agent_field;
 pub mod tool_both_allowed_and_disallowed;
+pub mod unknown_agent_field;
 pub mod unknown_agent_model;
 pub mod unknown_agent_tool;
 
@@ -32,6 +37,20 @@ impl<'a> Subagent<'a> {
         self.root.and_then(|r| self.doc.get(r, key))
     }
 
+    /// The top-level entries of the frontmatter.
+    pub fn entries(&self) -> &'a [skein_syntax::Entry] {
+        self.root.and_then(|r| self.doc.entries(r)).unwrap_or(&[])
+    }
+
+    /// The bytes of `node` as written in the file.
+    pub fn written(&self, node: NodeId) -> &'a str {
+        let span = self.doc.node(node).span;
+        self.text
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+            .trim_end()
+    }
+
     /// The string value of a top-level field, with the span of its text
     /// (inside the quotes of a quoted scalar).
     pub fn str_field(&self, key: &str) -> Option<(&'a str, Span)> {
@@ -39,6 +58,142 @@ impl<'a> Subagent<'a> {
         let s = self.doc.as_str(n)?;
         Some((s, inner_span(self.text, self.doc.node(n).span, s)))
     }
+}
+
+/// The frontmatter fields the subagents page documents ("Supported
+/// frontmatter fields"), and `capabilities`, which the plugins reference
+/// shows in its agent example.
+pub(crate) const FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "tools",
+    "disallowedTools",
+    "model",
+    "permissionMode",
+    "maxTurns",
+    "skills",
+    "mcpServers",
+    "hooks",
+    "memory",
+    "background",
+    "effort",
+    "isolation",
+    "color",
+    "initialPrompt",
+    "omitClaudeMd",
+    "experimental",
+    "capabilities",
+];
+
+/// `memory` scopes.
+pub(crate) const MEMORY_SCOPES: &[&str] = &["user", "project", "local"];
+/// `effort` levels.
+pub(crate) const EFFORT_LEVELS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
+/// `isolation` values.
+pub(crate) const ISOLATIONS: &[&str] = &["worktree"];
+/// `color` values.
+pub(crate) const COLORS: &[&str] = &[
+    "red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan",
+];
+
+/// What is wrong with a documented field's value.
+pub(crate) struct BadValue {
+    /// The message, the value quoted as written.
+    pub message: String,
+    /// The primary label.
+    pub label: &'static str,
+    /// The valid values.
+    pub note: String,
+    /// A likely fix.
+    pub help: Option<String>,
+}
+
+/// What is wrong with `node` as the value of the enumerated or typed field
+/// `field`; `None` when it is valid, empty, or `field` is not checked.
+pub(crate) fn bad_value(agent: &Subagent, field: &str, node: NodeId) -> Option<BadValue> {
+    let doc = agent.doc;
+    let kind = doc.kind(node);
+    if matches!(kind, NodeKind::Null) {
+        return None;
+    }
+    let written = agent.written(node);
+    let shown = match kind {
+        NodeKind::Sequence(_) => "a list".to_string(),
+        NodeKind::Mapping(_) => "a mapping".to_string(),
+        _ => skein_syntax::quote(written),
+    };
+    let quoted_text = |s: &str| {
+        (written.starts_with('"') || written.starts_with('\''))
+            .then(|| format!("write it without quotes: `{field}: {s}`"))
+    };
+    let (what, values): (&str, &[&str]) = match field {
+        "memory" => ("memory scope", MEMORY_SCOPES),
+        "effort" => ("effort level", EFFORT_LEVELS),
+        "isolation" => ("isolation mode", ISOLATIONS),
+        "color" => ("color", COLORS),
+        "maxTurns" => {
+            if let NodeKind::Number(n) = kind
+                && n.as_u64().is_some_and(|u| u > 0)
+            {
+                return None;
+            }
+            let digits = doc.as_str(node).filter(|s| {
+                !s.is_empty()
+                    && s.bytes().all(|b| b.is_ascii_digit())
+                    && s.parse::<u64>().is_ok_and(|u| u > 0)
+            });
+            return Some(BadValue {
+                message: format!("subagent `maxTurns` is {shown}, not a positive integer"),
+                label: "not a positive integer",
+                note: "`maxTurns` is the number of agentic turns before the subagent stops: a whole number, 1 or more".into(),
+                help: match digits {
+                    Some(d) => quoted_text(d),
+                    None => Some("write a whole number of turns, such as `maxTurns: 10`".into()),
+                },
+            });
+        }
+        "background" => {
+            if matches!(kind, NodeKind::Bool(_)) {
+                return None;
+            }
+            let word = doc.as_str(node).filter(|s| *s == "true" || *s == "false");
+            return Some(BadValue {
+                message: format!("subagent `background` is {shown}, not `true` or `false`"),
+                label: "not a boolean",
+                note: "`background` is `true` (always run as a background task) or `false`".into(),
+                help: word.and_then(quoted_text),
+            });
+        }
+        _ => return None,
+    };
+    let note = format!("`{field}` is one of {}", listed(values));
+    let Some(s) = doc.as_str(node) else {
+        return Some(BadValue {
+            message: format!("subagent `{field}` is {shown}, not a {what}"),
+            label: "expected a string",
+            note,
+            help: None,
+        });
+    };
+    if values.contains(&s) {
+        return None;
+    }
+    Some(BadValue {
+        message: format!("unknown {what} {} in `{field}`", skein_syntax::quote(s)),
+        label: match field {
+            "memory" => "not a memory scope",
+            "effort" => "not an effort level",
+            "isolation" => "not an isolation mode",
+            _ => "not a documented color",
+        },
+        note,
+        help: suggest(s, values).map(|v| format!("did you mean {}?", skein_syntax::quote(v))),
+    })
+}
+
+/// Whether `path` is a project subagent (`.claude/agents/`), not a plugin's.
+pub(crate) fn project_agent(path: &str) -> bool {
+    path.starts_with(".claude/agents/") || path.contains("/.claude/agents/")
 }
 
 /// `a` as a Claude Code subagent, or `None` when it is not one (or its tree

@@ -1,0 +1,113 @@
+//! AGENT009 `duplicate-agent-name`.
+
+use super::subagent;
+use crate::{Context, Pass};
+use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "AGENT009",
+    name: "duplicate-agent-name",
+    severity: Severity::Error,
+    summary: "two subagents with one `name` in one folder (error), or a project subagent shadowing another (warning)",
+    doc: include_str!("duplicate_agent_name.md"),
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+/// One subagent's name.
+struct Named<'a> {
+    file: FileId,
+    path: &'a str,
+    /// The folder holding `agents/` (`plugins/p/`, `.claude/`, `` for a root `agents/`).
+    home: &'a str,
+    name: &'a str,
+    span: Span,
+}
+
+impl Named<'_> {
+    /// For a `.claude/agents/` scope, the project folder it belongs to.
+    fn project(&self) -> Option<&str> {
+        let h = self.home.strip_suffix(".claude/")?;
+        (h.is_empty() || h.ends_with('/')).then_some(h)
+    }
+}
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut all: Vec<Named> = Vec::new();
+    for a in cx.artifacts {
+        let Some(agent) = subagent(cx, a) else {
+            continue;
+        };
+        let Some((name, span)) = agent.str_field("name") else {
+            continue;
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        let path = cx.path(a.file);
+        let Some(home) = path
+            .rfind('/')
+            .and_then(|i| path[..i].strip_suffix("agents"))
+        else {
+            continue;
+        };
+        all.push(Named {
+            file: a.file,
+            path,
+            home,
+            name,
+            span,
+        });
+    }
+    let mut out = Vec::new();
+    for (i, b) in all.iter().enumerate() {
+        // One folder: the first earlier file of the same name.
+        if let Some(first) = all[..i]
+            .iter()
+            .find(|a| a.home == b.home && a.name == b.name)
+        {
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    b.file,
+                    b.span,
+                    format!("subagent name {} is already defined in this folder", quote(b.name)),
+                )
+                .with_label("second definition")
+                .with_secondary(first.file, first.span, "first defined here")
+                .with_note("subagents are told apart by `name`, not by file: only one of the two is loaded")
+                .with_help("rename one of them, or delete the copy"),
+            );
+            continue;
+        }
+        // A project subagent in an enclosing project shadowing this one, or
+        // shadowed by it: reported once, at the inner (shadowed) definition.
+        let Some(outer) = all.iter().find(|a| {
+            a.name == b.name
+                && a.home != b.home
+                && a.project().is_some_and(|p| b.home.starts_with(p))
+        }) else {
+            continue;
+        };
+        let mut d = Diagnostic::new(
+            RULE,
+            b.file,
+            b.span,
+            format!(
+                "subagent name {} is also defined by the project's `{}`",
+                quote(b.name),
+                outer.path
+            ),
+        )
+        .with_label("shadowed definition")
+        .with_secondary(outer.file, outer.span, "this one takes precedence")
+        .with_note("when two scopes define one name, Claude Code loads the higher-priority one (a project's `.claude/agents/` over a plugin's `agents/`)")
+        .with_help("rename one of them if both are meant to be used");
+        d.severity = Severity::Warning;
+        out.push(d);
+    }
+    out
+}
