@@ -6,6 +6,7 @@
 //! it does, why it is bad, an example) in its [`Rule`] metadata and a `check`
 //! function. The table of passes is [`PASSES`]; codes are assigned there.
 
+pub mod claude_code;
 pub mod internal;
 pub mod rules;
 pub mod similar;
@@ -122,6 +123,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::commands::arguments_without_hint::PASS,
     rules::commands::invalid_command_name::PASS,
     rules::commands::command_string_boolean::PASS,
+    rules::commands::unknown_command_tool::PASS,
     rules::hooks::unknown_hook_event::PASS,
     rules::hooks::matcher_not_applicable::PASS,
     rules::hooks::invalid_hook_type::PASS,

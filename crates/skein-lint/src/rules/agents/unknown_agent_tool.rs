@@ -1,6 +1,8 @@
 //! AGENT004 `unknown-agent-tool`.
 
 use super::{Subagent, ToolEntry, subagent, suggest, tool_entries};
+pub(crate) use crate::claude_code::TOOLS;
+pub(crate) use crate::claude_code::is_tool as known;
 use crate::{Context, FilePass};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -16,63 +18,6 @@ pub const RULE: Rule = Rule {
 
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
-
-/// Claude Code's built-in tools, by the exact name permission rules,
-/// subagent tool lists and hook matchers use; older names that agents in
-/// the wild still list (`Task`, `MultiEdit`, `LS`, `NotebookRead`,
-/// `BashOutput`, `KillShell`, `SlashCommand`, `TodoRead`) included.
-pub(crate) const TOOLS: &[&str] = &[
-    "Agent",
-    "AskUserQuestion",
-    "Bash",
-    "BashOutput",
-    "CronCreate",
-    "CronDelete",
-    "CronList",
-    "Edit",
-    "EnterPlanMode",
-    "EnterWorktree",
-    "ExitPlanMode",
-    "ExitWorktree",
-    "Glob",
-    "Grep",
-    "KillBash",
-    "KillShell",
-    "LS",
-    "LSP",
-    "ListMcpResourcesTool",
-    "MultiEdit",
-    "NotebookEdit",
-    "NotebookRead",
-    "PowerShell",
-    "Read",
-    "ReadMcpResourceTool",
-    "SendMessage",
-    "Skill",
-    "SlashCommand",
-    "Task",
-    "TaskCreate",
-    "TaskGet",
-    "TaskList",
-    "TaskOutput",
-    "TaskStop",
-    "TaskUpdate",
-    "TeamCreate",
-    "TeamDelete",
-    "TodoRead",
-    "TodoWrite",
-    "ToolSearch",
-    "WebFetch",
-    "WebSearch",
-    "Workflow",
-    "Write",
-];
-
-/// Whether `tool` (the name before any `(pattern)`) is a Claude Code tool:
-/// a built-in one or an MCP tool `mcp__<server>` / `mcp__<server>__<tool>`.
-pub(crate) fn known(tool: &str) -> bool {
-    TOOLS.contains(&tool) || tool.strip_prefix("mcp__").is_some_and(|s| !s.is_empty())
-}
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(agent) = subagent(cx, a) else {

@@ -8,6 +8,7 @@ pub mod arguments_without_hint;
 pub mod command_string_boolean;
 pub mod invalid_command_name;
 pub mod unknown_command_field;
+pub mod unknown_command_tool;
 
 use crate::Context;
 use skein_model::{Artifact, Format};

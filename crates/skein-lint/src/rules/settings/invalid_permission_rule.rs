@@ -1,6 +1,7 @@
 //! SETTINGS002 `invalid-permission-rule`.
 
 use super::{permissions, rules_of, settings_of};
+use crate::claude_code::TOOLS as BUILTIN_TOOLS;
 use crate::{Context, FilePass};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -16,33 +17,6 @@ pub const RULE: Rule = Rule {
 
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
-
-/// Built-in tool names, only to catch a rule that spells one in another
-/// case (`bash(...)`); other names are not judged here.
-const BUILTIN_TOOLS: &[&str] = &[
-    "Agent",
-    "Bash",
-    "BashOutput",
-    "Edit",
-    "ExitPlanMode",
-    "Glob",
-    "Grep",
-    "KillShell",
-    "LS",
-    "LSP",
-    "MultiEdit",
-    "NotebookEdit",
-    "NotebookRead",
-    "PowerShell",
-    "Read",
-    "Skill",
-    "SlashCommand",
-    "Task",
-    "TodoWrite",
-    "WebFetch",
-    "WebSearch",
-    "Write",
-];
 
 /// What is wrong with a rule.
 #[derive(Debug, PartialEq, Eq)]

@@ -17,8 +17,22 @@ pub const RULE: Rule = Rule {
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
 
-fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+/// Whether a skill lives where only Claude Code loads it (a project's
+/// `.claude/skills/`). Claude Code's skills frontmatter makes every field
+/// optional: `name` defaults to the folder name and `description` is only
+/// recommended, so there a missing `name` is no fault and a missing
+/// `description` a warning. Everywhere else (plugins, shared skill folders)
+/// the Agent Skills specification, which requires both, applies.
+fn claude_code_only(path: &str) -> bool {
+    path.starts_with(".claude/skills/") || path.contains("/.claude/skills/")
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let claude_only = claude_code_only(cx.path(a.file));
     let Some(skill) = Skill::of(a) else {
+        if claude_only {
+            return Vec::new();
+        }
         return empty_frontmatter(a).into_iter().collect();
     };
     let doc = skill.doc;
@@ -29,6 +43,22 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         ("description", "what the skill does and when to use it"),
     ] {
         match skill.entry(field) {
+            None if claude_only && field == "name" => {}
+            None if claude_only => {
+                let mut d = Diagnostic::new(
+                    RULE,
+                    a.file,
+                    open,
+                    format!("the skill has no `{field}` in its frontmatter"),
+                )
+                .with_label(format!("this frontmatter has no `{field}`"))
+                .with_note(
+                    "Claude Code does not require it, but it is what Claude reads to decide when to load the skill",
+                )
+                .with_help(format!("add `{field}:` with {what}"));
+                d.severity = Severity::Warning;
+                out.push(d);
+            }
             None => out.push(
                 Diagnostic::new(
                     RULE,

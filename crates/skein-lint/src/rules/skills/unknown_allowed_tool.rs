@@ -1,11 +1,12 @@
 //! SKILL008 `unknown-allowed-tool`.
 
 use super::{Skill, tool_pieces};
+use crate::claude_code::TOOLS;
 use crate::rules::refs::closest;
 use crate::rules::sec::sub_span;
 use crate::{Context, FilePass};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
+use skein_syntax::{Diagnostic, Document, Entry, Rule, Severity, Span, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -18,55 +19,6 @@ pub const RULE: Rule = Rule {
 
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
-
-/// Claude Code's tool names (the tools reference, and `Workflow` of dynamic
-/// workflows), with the earlier names that permission rules still accept.
-pub(crate) const TOOLS: &[&str] = &[
-    "Agent",
-    "AskUserQuestion",
-    "Bash",
-    "BashOutput",
-    "CronCreate",
-    "CronDelete",
-    "CronList",
-    "Edit",
-    "EnterPlanMode",
-    "EnterWorktree",
-    "ExitPlanMode",
-    "ExitWorktree",
-    "Glob",
-    "Grep",
-    "KillShell",
-    "LS",
-    "LSP",
-    "ListMcpResourcesTool",
-    "Monitor",
-    "MultiEdit",
-    "NotebookEdit",
-    "NotebookRead",
-    "PowerShell",
-    "Read",
-    "ReadMcpResourceTool",
-    "SendMessage",
-    "Skill",
-    "SlashCommand",
-    "Task",
-    "TaskCreate",
-    "TaskGet",
-    "TaskList",
-    "TaskOutput",
-    "TaskStop",
-    "TaskUpdate",
-    "TeamCreate",
-    "TeamDelete",
-    "TodoRead",
-    "TodoWrite",
-    "ToolSearch",
-    "WebFetch",
-    "WebSearch",
-    "Workflow",
-    "Write",
-];
 
 /// Why `entry` is not a tool, or `None` when it is one: `Name`,
 /// `Name(specifier)` or `mcp__server[__tool]`.
@@ -110,7 +62,20 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(e) = skill.entry("allowed-tools") else {
         return Vec::new();
     };
-    let doc = skill.doc;
+    allowed_tool_findings(RULE, cx, a, skill.doc, e)
+}
+
+/// The findings of `rule` on the `allowed-tools` entry `e` of a frontmatter
+/// (a skill's, or a slash command's for CMD006): each entry that names no
+/// Claude Code tool, at its own span (a list item, or the piece of a comma-
+/// or space-separated string).
+pub(crate) fn allowed_tool_findings(
+    rule: Rule,
+    cx: &Context,
+    a: &Artifact,
+    doc: &Document,
+    e: Entry,
+) -> Vec<Diagnostic> {
     let text = cx.sources.get(a.file).text();
     // (entry, its span)
     let mut entries: Vec<(&str, Span)> = Vec::new();
@@ -136,7 +101,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             continue;
         };
         let mut d = Diagnostic::new(
-            RULE,
+            rule,
             a.file,
             span,
             format!("unknown tool {} in `allowed-tools`: {why}", quote(entry)),
