@@ -138,8 +138,10 @@ fn str_at<'a>(doc: &'a Document, obj: NodeId, key: &str) -> Option<(&'a str, Spa
 }
 
 fn local(root: &str, plugin_root: Option<&str>, written: &str, span: Span) -> EntrySource {
+    // `pluginRoot` is "prepended to relative plugin source paths", `./x`
+    // included; a bare `.` still names the marketplace root itself.
     let rel_root = match plugin_root {
-        Some(pr) if !written.starts_with("./") && written != "." => Some(pr),
+        Some(pr) if written != "." => Some(pr),
         _ => None,
     };
     let target = match rel_root {
@@ -220,7 +222,50 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
             let source = match is_obj.then(|| doc.get(item, "source")).flatten() {
                 None => EntrySource::Missing,
                 Some(v) => match (doc.as_str(v), doc.kind(v)) {
-                    (Some(s), _) => local(&root, pr, s, doc.node(v).span),
+                    (Some(s), _) => {
+                        let sp = doc.node(v).span;
+                        let with_root = local(&root, pr, s, sp);
+                        // A source that already names the folder from the
+                        // marketplace root (`./plugins/x` beside a pluginRoot
+                        // of `./plugins`) is read as written, and so is one
+                        // where only that reading finds a plugin manifest.
+                        let holds_manifest = |src: &EntrySource| match src {
+                            EntrySource::Local {
+                                target: Some(t), ..
+                            } => {
+                                let base = if t.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!("{t}/")
+                                };
+                                flavour
+                                    .manifests()
+                                    .iter()
+                                    .any(|m| manifests.contains_key(format!("{base}{m}").as_str()))
+                            }
+                            _ => false,
+                        };
+                        let bare =
+                            |p: &str| p.trim_start_matches("./").trim_end_matches('/').to_string();
+                        let prefixed = pr.is_some_and(|pr| {
+                            let pr = bare(pr);
+                            !pr.is_empty()
+                                && !pr.starts_with('.')
+                                && bare(s).starts_with(&format!("{pr}/"))
+                        });
+                        if prefixed {
+                            local(&root, None, s, sp)
+                        } else if pr.is_some() && !holds_manifest(&with_root) {
+                            let as_written = local(&root, None, s, sp);
+                            if holds_manifest(&as_written) {
+                                as_written
+                            } else {
+                                with_root
+                            }
+                        } else {
+                            with_root
+                        }
+                    }
                     (None, DocKind::Mapping(_)) => {
                         let kind = str_at(doc, v, "source").map(|(s, _)| s).unwrap_or("");
                         match (kind, str_at(doc, v, "path")) {

@@ -9,7 +9,7 @@ use skein_syntax::{Diagnostic, Rule, Severity, quote};
 pub const RULE: Rule = Rule {
     code: "AGENT008",
     name: "unknown-agent-field",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     summary: "a subagent frontmatter key Claude Code does not document (and ignores)",
     doc: include_str!("unknown_agent_field.md"),
 };
@@ -53,6 +53,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             listed(FIELDS)
         ));
         if let Some(f) = meant {
+            // Likely a misspelt field whose setting is lost: a warning.
+            d.severity = Severity::Warning;
             d = d.with_help(format!("did you mean `{f}`?"));
             if let Some(bad) = bad_value(&agent, f, entry.value) {
                 d = d.with_note(format!(

@@ -10,7 +10,7 @@ use skein_syntax::{Diagnostic, Rule, Severity, quote};
 pub const RULE: Rule = Rule {
     code: "CMD001",
     name: "unknown-command-field",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     summary: "a slash-command frontmatter field that Claude Code does not read",
     doc: include_str!("unknown_command_field.md"),
 };
@@ -54,7 +54,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         }
         let span = doc.node(e.key).span;
         let d = match suggestion(&key) {
-            Some(s) => Diagnostic::new(
+            // Likely a misspelt field whose setting is lost: a warning.
+            Some(s) => Diagnostic {
+                severity: Severity::Warning,
+                ..Diagnostic::new(
                 RULE,
                 a.file,
                 span,
@@ -65,7 +68,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 ),
             )
             .with_label("Claude Code does not read this field")
-            .with_help(format!("rename the field to {}", quote(s))),
+            .with_help(format!("rename the field to {}", quote(s)))
+            },
             None => Diagnostic::new(
                 RULE,
                 a.file,

@@ -43,7 +43,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 ));
                 continue;
             }
-            if m.flavour.dot_slash() && !via_plugin_root && !w.starts_with("./") {
+            // With a `metadata.pluginRoot`, bare folder names are the
+            // documented form (`"source": "formatter"`).
+            if m.flavour.dot_slash()
+                && (m.plugin_root.is_none() || w == ".")
+                && !w.starts_with("./")
+            {
                 let mut d = err(
                     format!("marketplace source {} does not start with `./`", quote(w)),
                     "local sources are written `./<path>` from the marketplace root",
