@@ -108,6 +108,8 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::invalid_hook_timeout::PASS,
     rules::hooks::missing_hook_script::PASS,
     rules::hooks::unquoted_plugin_root::PASS,
+    rules::hooks::once_outside_frontmatter::PASS,
+    rules::hooks::hook_type_unsupported_by_event::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
 ];

@@ -37,19 +37,35 @@ fn project_var(text: &str) -> Option<&str> {
         .find_map(|p| text.strip_prefix(p))
 }
 
+/// Whether `word` is a relative path a shell runs from the working
+/// directory: it has a `/`, and is neither absolute nor home-relative, a
+/// URL, an npm scope (`@scope/pkg`) or an installed package's binary.
+fn bare_relative(word: &str) -> bool {
+    word.contains('/')
+        && !word.starts_with(['/', '~', '$', '@', '-'])
+        && !word.starts_with("../")
+        && !word.contains("://")
+        && !word.starts_with("node_modules/")
+}
+
 /// The repo-relative file a command word names, when it is a path inside
 /// the repository skein can resolve: `${CLAUDE_PLUGIN_ROOT}/...` in a
-/// plugin's hooks, `$CLAUDE_PROJECT_DIR/...`, `./...` and `.claude/...` in a
-/// project's settings (commands run in the project folder).
+/// plugin's hooks, `$CLAUDE_PROJECT_DIR/...`, `./...` and other relative
+/// paths (`scripts/x.sh`) in a project's settings and in the frontmatter of
+/// a project's skills and agents (commands run in the project folder).
 fn resolve(home: &Home, word: &str) -> Option<String> {
     let (dir, rest) = match home {
         Home::Plugin(root) => (root, plugin_var(word)?),
-        Home::Project(dir) => (
+        Home::Project(dir)
+        | Home::Component {
+            project: Some(dir), ..
+        } => (
             dir,
             project_var(word)
                 .or_else(|| word.strip_prefix("./"))
-                .or_else(|| word.starts_with(".claude/").then_some(word))?,
+                .or_else(|| bare_relative(word).then_some(word))?,
         ),
+        Home::Component { project: None, .. } => return None,
     };
     // Anything the shell would still expand is not a fixed path.
     if rest.is_empty() || rest.contains(['$', '`', '*', '?', '[', '{', '~']) {
