@@ -110,6 +110,11 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::unquoted_plugin_root::PASS,
     rules::hooks::once_outside_frontmatter::PASS,
     rules::hooks::hook_type_unsupported_by_event::PASS,
+    rules::hooks::invalid_hook_field_value::PASS,
+    rules::hooks::mcp_matcher_without_tool::PASS,
+    rules::hooks::header_env_var_not_allowed::PASS,
+    rules::hooks::exec_command_with_arguments::PASS,
+    rules::hooks::if_on_non_tool_event::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
 ];

@@ -3,10 +3,15 @@
 //! `.claude/settings.local.json` (the `hooks` key of both has one shape:
 //! event name -> matcher groups -> handlers).
 
+pub mod exec_command_with_arguments;
+pub mod header_env_var_not_allowed;
 pub mod hook_type_unsupported_by_event;
+pub mod if_on_non_tool_event;
+pub mod invalid_hook_field_value;
 pub mod invalid_hook_timeout;
 pub mod invalid_hook_type;
 pub mod matcher_not_applicable;
+pub mod mcp_matcher_without_tool;
 pub mod missing_hook_field;
 pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
@@ -100,6 +105,23 @@ pub(crate) const ALL_TYPE_EVENTS: &[&str] = &[
     "UserPromptExpansion",
     "UserPromptSubmit",
 ];
+
+/// The events whose matcher (and handlers' `if`) are tested against a tool
+/// name.
+pub(crate) const TOOL_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PermissionRequest",
+    "PermissionDenied",
+];
+
+/// The span of characters `from..to` of a string node's characters.
+pub(crate) fn span_of(chars: &[(char, Span)], from: usize, to: usize) -> Option<Span> {
+    let first = chars.get(from)?.1;
+    let last = chars.get(to.checked_sub(1)?)?.1;
+    Some(Span::new(first.start as usize, last.end as usize))
+}
 
 /// The events that support only `command` and `mcp_tool` handlers.
 pub(crate) const COMMAND_ONLY_EVENTS: &[&str] = &["SessionStart", "Setup"];
