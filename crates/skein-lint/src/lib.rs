@@ -115,6 +115,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::header_env_var_not_allowed::PASS,
     rules::hooks::exec_command_with_arguments::PASS,
     rules::hooks::if_on_non_tool_event::PASS,
+    rules::hooks::powershell_env_var::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
 ];

@@ -1,6 +1,6 @@
 //! HOOK013 `header-env-var-not-allowed`.
 
-use super::{chars_of, handler_type, hooks_of, span_of};
+use super::{chars_of, env_refs, handler_type, hooks_of, span_of};
 use crate::{Context, FilePass};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -16,35 +16,6 @@ pub const RULE: Rule = Rule {
 
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
-
-/// The `$NAME` and `${NAME}` references of a string: name and the range of
-/// characters that spell the reference.
-fn refs(cs: &[char]) -> Vec<(String, usize, usize)> {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < cs.len() {
-        if cs[i] != '$' {
-            i += 1;
-            continue;
-        }
-        let braced = cs.get(i + 1) == Some(&'{');
-        let from = i + 1 + usize::from(braced);
-        let mut j = from;
-        while j < cs.len() && ident(cs[j]) {
-            j += 1;
-        }
-        let closed = !braced || cs.get(j) == Some(&'}');
-        if j > from && !cs[from].is_ascii_digit() && closed {
-            let end = j + usize::from(braced);
-            out.push((cs[from..j].iter().collect(), i, end));
-            i = end;
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(h) = hooks_of(cx, a) else {
@@ -77,7 +48,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 continue;
             };
             let cs: Vec<char> = chars.iter().map(|c| c.0).collect();
-            for (name, from, to) in refs(&cs) {
+            for (name, from, to) in env_refs(&cs) {
                 if names.contains(&name.as_str()) {
                     continue;
                 }
@@ -109,16 +80,4 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::refs;
-
-    #[test]
-    fn references() {
-        let cs: Vec<char> = "Bearer $A and ${B_1}, $1, ${C, $".chars().collect();
-        let r: Vec<_> = refs(&cs).into_iter().map(|r| r.0).collect();
-        assert_eq!(r, ["A", "B_1"]);
-    }
 }

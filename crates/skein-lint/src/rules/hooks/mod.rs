@@ -15,6 +15,7 @@ pub mod mcp_matcher_without_tool;
 pub mod missing_hook_field;
 pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
+pub mod powershell_env_var;
 pub mod unknown_hook_event;
 pub mod unquoted_plugin_root;
 pub mod unsupported_hook_field;
@@ -121,6 +122,35 @@ pub(crate) fn span_of(chars: &[(char, Span)], from: usize, to: usize) -> Option<
     let first = chars.get(from)?.1;
     let last = chars.get(to.checked_sub(1)?)?.1;
     Some(Span::new(first.start as usize, last.end as usize))
+}
+
+/// The `$NAME` and `${NAME}` references of a string: name and the range of
+/// characters that spell the reference.
+pub(crate) fn env_refs(cs: &[char]) -> Vec<(String, usize, usize)> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < cs.len() {
+        if cs[i] != '$' {
+            i += 1;
+            continue;
+        }
+        let braced = cs.get(i + 1) == Some(&'{');
+        let from = i + 1 + usize::from(braced);
+        let mut j = from;
+        while j < cs.len() && ident(cs[j]) {
+            j += 1;
+        }
+        let closed = !braced || cs.get(j) == Some(&'}');
+        if j > from && !cs[from].is_ascii_digit() && closed {
+            let end = j + usize::from(braced);
+            out.push((cs[from..j].iter().collect(), i, end));
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The events that support only `command` and `mcp_tool` handlers.
@@ -391,6 +421,13 @@ mod tests {
         s.char_indices()
             .map(|(i, c)| (c, Span::new(i, i + c.len_utf8())))
             .collect()
+    }
+
+    #[test]
+    fn env_references() {
+        let cs: Vec<char> = "Bearer $A and ${B_1}, $1, ${C, $env:D $".chars().collect();
+        let r: Vec<_> = env_refs(&cs).into_iter().map(|r| r.0).collect();
+        assert_eq!(r, ["A", "B_1", "env"]);
     }
 
     #[test]
