@@ -116,6 +116,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::exec_command_with_arguments::PASS,
     rules::hooks::if_on_non_tool_event::PASS,
     rules::hooks::powershell_env_var::PASS,
+    rules::hooks::user_config_in_shell_command::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
 ];

@@ -19,6 +19,7 @@ pub mod powershell_env_var;
 pub mod unknown_hook_event;
 pub mod unquoted_plugin_root;
 pub mod unsupported_hook_field;
+pub mod user_config_in_shell_command;
 
 use crate::Context;
 use skein_model::{Artifact, Format};
