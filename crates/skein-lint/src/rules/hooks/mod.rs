@@ -214,7 +214,7 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
         // `<root>/hooks/hooks.json`
         Format::ClaudeHooks => Home::Plugin(parent(dir).to_string()),
         // `<root>/.claude-plugin/plugin.json`
-        Format::ClaudePlugin if dir.ends_with(".claude-plugin/") || dir == ".claude-plugin/" => {
+        Format::ClaudePlugin if dir.ends_with(".claude-plugin/") => {
             Home::Plugin(parent(dir).to_string())
         }
         // `<project>/.claude/settings.json`
