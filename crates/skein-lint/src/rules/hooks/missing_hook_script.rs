@@ -46,6 +46,7 @@ fn bare_relative(word: &str) -> bool {
         && !word.starts_with("../")
         && !word.contains("://")
         && !word.starts_with("node_modules/")
+        && !word.contains(|c: char| c.is_whitespace() || ";&|<>()'\"".contains(c))
 }
 
 /// The repo-relative file a command word names, when it is a path inside
@@ -111,19 +112,37 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         if exists(cx.repo_files, &file) {
             continue;
         }
-        out.push(
-            Diagnostic::new(
-                RULE,
-                a.file,
-                w.span,
-                format!("hook script {} does not exist", quote(&w.text)),
-            )
-            .with_label(format!(
-                "resolves to {}, which is not in the repository",
-                quote(&file)
-            ))
-            .with_help("add the script, or fix the path"),
-        );
+        // A component's script beside the component, where the command
+        // does not look (it runs in the project folder).
+        let beside = match &h.home {
+            Home::Component {
+                project: Some(_), ..
+            } => {
+                let path = cx.path(a.file);
+                let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+                join(dir, w.text.strip_prefix("./").unwrap_or(&w.text))
+                    .filter(|f| exists(cx.repo_files, f))
+            }
+            _ => None,
+        };
+        let mut d = Diagnostic::new(
+            RULE,
+            a.file,
+            w.span,
+            format!("hook script {} does not exist", quote(&w.text)),
+        )
+        .with_label(format!(
+            "resolves to {}, which is not in the repository",
+            quote(&file)
+        ))
+        .with_help("add the script, or fix the path");
+        if let Some(f) = beside {
+            d = d.with_note(format!(
+                "{} exists, but hook commands run in the project folder; write the path from there",
+                quote(&f)
+            ));
+        }
+        out.push(d);
     }
     out
 }

@@ -293,7 +293,33 @@ pub(crate) fn chars_of(cx: &Context, a: &Artifact, id: NodeId) -> Option<Vec<(ch
         .then(|| decode_json(&raw[1..raw.len() - 1], whole.start as usize + 1))
         .flatten()
         .filter(|cs| cs.iter().map(|c| c.0).eq(value.chars()));
-    Some(decoded.unwrap_or_else(|| value.chars().map(|c| (c, whole)).collect()))
+    // A YAML plain scalar, or a quoted one without escapes, spells its value
+    // verbatim (after the quote).
+    let verbatim = || {
+        let at = if raw == value {
+            0
+        } else if raw.len() >= 2
+            && (raw.starts_with('\'') && raw.ends_with('\'')
+                || raw.starts_with('"') && raw.ends_with('"'))
+            && &raw[1..raw.len() - 1] == value
+        {
+            1
+        } else {
+            return None;
+        };
+        let base = whole.start as usize + at;
+        Some(
+            value
+                .char_indices()
+                .map(|(i, c)| (c, Span::new(base + i, base + i + c.len_utf8())))
+                .collect(),
+        )
+    };
+    Some(
+        decoded
+            .or_else(verbatim)
+            .unwrap_or_else(|| value.chars().map(|c| (c, whole)).collect()),
+    )
 }
 
 /// Decodes the inside of a JSON string that starts at byte `base`.
