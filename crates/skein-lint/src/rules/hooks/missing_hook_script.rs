@@ -37,19 +37,36 @@ fn project_var(text: &str) -> Option<&str> {
         .find_map(|p| text.strip_prefix(p))
 }
 
+/// Whether `word` is a relative path a shell runs from the working
+/// directory: it has a `/`, and is neither absolute nor home-relative, a
+/// URL, an npm scope (`@scope/pkg`) or an installed package's binary.
+fn bare_relative(word: &str) -> bool {
+    word.contains('/')
+        && !word.starts_with(['/', '~', '$', '@', '-'])
+        && !word.starts_with("../")
+        && !word.contains("://")
+        && !word.starts_with("node_modules/")
+        && !word.contains(|c: char| c.is_whitespace() || ";&|<>()'\"".contains(c))
+}
+
 /// The repo-relative file a command word names, when it is a path inside
 /// the repository skein can resolve: `${CLAUDE_PLUGIN_ROOT}/...` in a
-/// plugin's hooks, `$CLAUDE_PROJECT_DIR/...`, `./...` and `.claude/...` in a
-/// project's settings (commands run in the project folder).
+/// plugin's hooks, `$CLAUDE_PROJECT_DIR/...`, `./...` and other relative
+/// paths (`scripts/x.sh`) in a project's settings and in the frontmatter of
+/// a project's skills and agents (commands run in the project folder).
 fn resolve(home: &Home, word: &str) -> Option<String> {
     let (dir, rest) = match home {
         Home::Plugin(root) => (root, plugin_var(word)?),
-        Home::Project(dir) => (
+        Home::Project(dir)
+        | Home::Component {
+            project: Some(dir), ..
+        } => (
             dir,
             project_var(word)
                 .or_else(|| word.strip_prefix("./"))
-                .or_else(|| word.starts_with(".claude/").then_some(word))?,
+                .or_else(|| bare_relative(word).then_some(word))?,
         ),
+        Home::Component { project: None, .. } => return None,
     };
     // Anything the shell would still expand is not a fixed path.
     if rest.is_empty() || rest.contains(['$', '`', '*', '?', '[', '{', '~']) {
@@ -95,19 +112,37 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         if exists(cx.repo_files, &file) {
             continue;
         }
-        out.push(
-            Diagnostic::new(
-                RULE,
-                a.file,
-                w.span,
-                format!("hook script {} does not exist", quote(&w.text)),
-            )
-            .with_label(format!(
-                "resolves to {}, which is not in the repository",
-                quote(&file)
-            ))
-            .with_help("add the script, or fix the path"),
-        );
+        // A component's script beside the component, where the command
+        // does not look (it runs in the project folder).
+        let beside = match &h.home {
+            Home::Component {
+                project: Some(_), ..
+            } => {
+                let path = cx.path(a.file);
+                let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+                join(dir, w.text.strip_prefix("./").unwrap_or(&w.text))
+                    .filter(|f| exists(cx.repo_files, f))
+            }
+            _ => None,
+        };
+        let mut d = Diagnostic::new(
+            RULE,
+            a.file,
+            w.span,
+            format!("hook script {} does not exist", quote(&w.text)),
+        )
+        .with_label(format!(
+            "resolves to {}, which is not in the repository",
+            quote(&file)
+        ))
+        .with_help("add the script, or fix the path");
+        if let Some(f) = beside {
+            d = d.with_note(format!(
+                "{} exists, but hook commands run in the project folder; write the path from there",
+                quote(&f)
+            ));
+        }
+        out.push(d);
     }
     out
 }

@@ -3,14 +3,23 @@
 //! `.claude/settings.local.json` (the `hooks` key of both has one shape:
 //! event name -> matcher groups -> handlers).
 
+pub mod exec_command_with_arguments;
+pub mod header_env_var_not_allowed;
+pub mod hook_type_unsupported_by_event;
+pub mod if_on_non_tool_event;
+pub mod invalid_hook_field_value;
 pub mod invalid_hook_timeout;
 pub mod invalid_hook_type;
 pub mod matcher_not_applicable;
+pub mod mcp_matcher_without_tool;
 pub mod missing_hook_field;
 pub mod missing_hook_script;
+pub mod once_outside_frontmatter;
+pub mod powershell_env_var;
 pub mod unknown_hook_event;
 pub mod unquoted_plugin_root;
 pub mod unsupported_hook_field;
+pub mod user_config_in_shell_command;
 
 use crate::Context;
 use skein_model::{Artifact, Format};
@@ -24,6 +33,36 @@ pub(crate) const HANDLER_TYPES: &[(&str, &[&str])] = &[
     ("prompt", &["prompt"]),
     ("agent", &["prompt"]),
 ];
+
+/// The fields every handler may have, whatever its type (the hooks
+/// reference's "Common fields").
+pub(crate) const COMMON_FIELDS: &[&str] = &["type", "if", "timeout", "statusMessage", "once"];
+
+/// The fields the hooks reference documents for each handler type, beyond
+/// the common ones.
+pub(crate) const TYPE_FIELDS: &[(&str, &[&str])] = &[
+    (
+        "command",
+        &[
+            "command",
+            "args",
+            "async",
+            "asyncRewake",
+            "shell",
+            "onFailure",
+        ],
+    ),
+    ("http", &["url", "headers", "allowedEnvVars"]),
+    ("mcp_tool", &["server", "tool", "input"]),
+    ("prompt", &["prompt", "model"]),
+    ("agent", &["prompt", "model"]),
+];
+
+/// The fields documented for handler type `ty` beyond the common ones, if
+/// the type is known.
+pub(crate) fn type_fields(ty: &str) -> Option<&'static [&'static str]> {
+    TYPE_FIELDS.iter().find(|(t, _)| *t == ty).map(|(_, f)| *f)
+}
 
 /// The fields a handler type requires, if the type is known.
 pub(crate) fn required_fields(ty: &str) -> Option<&'static [&'static str]> {
@@ -42,6 +81,94 @@ pub(crate) enum Home {
     /// A project's `.claude/settings*.json`: `$CLAUDE_PROJECT_DIR` (and the
     /// working directory of its commands) is this folder.
     Project(String),
+    /// A skill's (`agent: false`) or subagent's frontmatter. `project` is the
+    /// project folder when the component lives in a project's `.claude/`
+    /// (its commands run there); `None` elsewhere.
+    Component {
+        agent: bool,
+        project: Option<String>,
+    },
+}
+
+/// The events whose handlers may be of every type (the hooks reference,
+/// "Prompt-based hooks": "Events that support all five hook types").
+pub(crate) const ALL_TYPE_EVENTS: &[&str] = &[
+    "PermissionDenied",
+    "PermissionRequest",
+    "PostToolBatch",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PreToolUse",
+    "Stop",
+    "SubagentStop",
+    "TaskCompleted",
+    "TaskCreated",
+    "TeammateIdle",
+    "UserPromptExpansion",
+    "UserPromptSubmit",
+];
+
+/// The events whose matcher (and handlers' `if`) are tested against a tool
+/// name.
+pub(crate) const TOOL_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PermissionRequest",
+    "PermissionDenied",
+];
+
+/// The span of characters `from..to` of a string node's characters.
+pub(crate) fn span_of(chars: &[(char, Span)], from: usize, to: usize) -> Option<Span> {
+    let first = chars.get(from)?.1;
+    let last = chars.get(to.checked_sub(1)?)?.1;
+    Some(Span::new(first.start as usize, last.end as usize))
+}
+
+/// The `$NAME` and `${NAME}` references of a string: name and the range of
+/// characters that spell the reference.
+pub(crate) fn env_refs(cs: &[char]) -> Vec<(String, usize, usize)> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < cs.len() {
+        if cs[i] != '$' {
+            i += 1;
+            continue;
+        }
+        let braced = cs.get(i + 1) == Some(&'{');
+        let from = i + 1 + usize::from(braced);
+        let mut j = from;
+        while j < cs.len() && ident(cs[j]) {
+            j += 1;
+        }
+        let closed = !braced || cs.get(j) == Some(&'}');
+        if j > from && !cs[from].is_ascii_digit() && closed {
+            let end = j + usize::from(braced);
+            out.push((cs[from..j].iter().collect(), i, end));
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The events that support only `command` and `mcp_tool` handlers.
+pub(crate) const COMMAND_ONLY_EVENTS: &[&str] = &["SessionStart", "Setup"];
+
+/// The handler types event `event` runs, or `None` for an event the
+/// reference does not list (an unknown event is `unknown-hook-event`'s).
+pub(crate) fn event_types(event: &str) -> Option<&'static [&'static str]> {
+    if ALL_TYPE_EVENTS.contains(&event) {
+        Some(&["command", "http", "mcp_tool", "prompt", "agent"])
+    } else if COMMAND_ONLY_EVENTS.contains(&event) {
+        Some(&["command", "mcp_tool"])
+    } else if skein_model::models::HOOK_EVENTS.contains(&event) {
+        Some(&["command", "http", "mcp_tool"])
+    } else {
+        None
+    }
 }
 
 /// The hooks of one artifact: its document, the `hooks` mapping and its home.
@@ -68,16 +195,38 @@ fn parent(path: &str) -> &str {
     }
 }
 
-/// The hooks of `a`, when it is a hooks file or a settings file whose
-/// `hooks` is a mapping.
+/// The project folder of a component under a project's `.claude/` (the
+/// part of `path` before `.claude/`), if it is one.
+fn project_of(path: &str) -> Option<String> {
+    if path.starts_with(".claude/") {
+        return Some(String::new());
+    }
+    path.find("/.claude/").map(|i| path[..=i].to_string())
+}
+
+/// The hooks of `a`, when it declares a `hooks` mapping: a plugin's hooks
+/// file or manifest (inline `hooks`), a settings file, or the frontmatter of
+/// a skill or subagent.
 pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
     let path = cx.path(a.file);
     let dir = parent(path);
     let home = match a.format {
         // `<root>/hooks/hooks.json`
         Format::ClaudeHooks => Home::Plugin(parent(dir).to_string()),
+        // `<root>/.claude-plugin/plugin.json`
+        Format::ClaudePlugin if dir.ends_with(".claude-plugin/") => {
+            Home::Plugin(parent(dir).to_string())
+        }
         // `<project>/.claude/settings.json`
         Format::ClaudeSettings => Home::Project(parent(dir).to_string()),
+        Format::AgentSkill if !a.damaged => Home::Component {
+            agent: false,
+            project: project_of(path),
+        },
+        Format::PluginAgent if crate::rules::agents::subagent(cx, a).is_some() => Home::Component {
+            agent: true,
+            project: project_of(path),
+        },
         _ => return None,
     };
     let doc = &a.document;
@@ -109,21 +258,21 @@ impl Hooks<'_> {
 
     /// Every handler (a mapping in a group's `hooks` list), with its event name.
     pub fn handlers(&self) -> Vec<(String, NodeId)> {
+        self.events()
+            .iter()
+            .flat_map(|e| self.handlers_of(e).into_iter().map(|h| (e.name.clone(), h)))
+            .collect()
+    }
+
+    /// The handlers of one event.
+    pub fn handlers_of(&self, e: &Event) -> Vec<NodeId> {
         let doc = self.doc;
-        let mut out = Vec::new();
-        for e in self.events() {
-            for g in &e.groups {
-                let Some(list) = doc.get(*g, "hooks").and_then(|l| doc.items(l)) else {
-                    continue;
-                };
-                for &h in list {
-                    if doc.entries(h).is_some() {
-                        out.push((e.name.clone(), h));
-                    }
-                }
-            }
-        }
-        out
+        e.groups
+            .iter()
+            .filter_map(|&g| doc.get(g, "hooks").and_then(|l| doc.items(l)))
+            .flat_map(|list| list.iter().copied())
+            .filter(|&h| doc.entries(h).is_some())
+            .collect()
     }
 }
 
@@ -144,7 +293,33 @@ pub(crate) fn chars_of(cx: &Context, a: &Artifact, id: NodeId) -> Option<Vec<(ch
         .then(|| decode_json(&raw[1..raw.len() - 1], whole.start as usize + 1))
         .flatten()
         .filter(|cs| cs.iter().map(|c| c.0).eq(value.chars()));
-    Some(decoded.unwrap_or_else(|| value.chars().map(|c| (c, whole)).collect()))
+    // A YAML plain scalar, or a quoted one without escapes, spells its value
+    // verbatim (after the quote).
+    let verbatim = || {
+        let at = if raw == value {
+            0
+        } else if raw.len() >= 2
+            && (raw.starts_with('\'') && raw.ends_with('\'')
+                || raw.starts_with('"') && raw.ends_with('"'))
+            && &raw[1..raw.len() - 1] == value
+        {
+            1
+        } else {
+            return None;
+        };
+        let base = whole.start as usize + at;
+        Some(
+            value
+                .char_indices()
+                .map(|(i, c)| (c, Span::new(base + i, base + i + c.len_utf8())))
+                .collect(),
+        )
+    };
+    Some(
+        decoded
+            .or_else(verbatim)
+            .unwrap_or_else(|| value.chars().map(|c| (c, whole)).collect()),
+    )
 }
 
 /// Decodes the inside of a JSON string that starts at byte `base`.
@@ -273,6 +448,13 @@ mod tests {
         s.char_indices()
             .map(|(i, c)| (c, Span::new(i, i + c.len_utf8())))
             .collect()
+    }
+
+    #[test]
+    fn env_references() {
+        let cs: Vec<char> = "Bearer $A and ${B_1}, $1, ${C, $env:D $".chars().collect();
+        let r: Vec<_> = env_refs(&cs).into_iter().map(|r| r.0).collect();
+        assert_eq!(r, ["A", "B_1", "env"]);
     }
 
     #[test]

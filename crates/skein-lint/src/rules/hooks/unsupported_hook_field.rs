@@ -1,6 +1,6 @@
 //! HOOK005 `unsupported-hook-field`.
 
-use super::{HANDLER_TYPES, handler_type, hooks_of, required_fields};
+use super::{COMMON_FIELDS, TYPE_FIELDS, handler_type, hooks_of, type_fields};
 use crate::{Context, FilePass};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -17,9 +17,9 @@ pub const RULE: Rule = Rule {
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
 
-/// The types that require `field`.
+/// The types that document `field`.
 fn owners(field: &str) -> Vec<&'static str> {
-    HANDLER_TYPES
+    TYPE_FIELDS
         .iter()
         .filter(|(_, f)| f.contains(&field))
         .map(|(t, _)| *t)
@@ -36,15 +36,19 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         let Some(ty) = handler_type(doc, handler) else {
             continue;
         };
-        let Some(own) = required_fields(ty) else {
+        let Some(own) = type_fields(ty) else {
             continue;
         };
         for e in doc.entries(handler).unwrap_or_default() {
             let Some(key) = doc.as_str(e.key) else {
                 continue;
             };
+            if COMMON_FIELDS.contains(&key) || own.contains(&key) {
+                continue;
+            }
+            // A field no handler type documents is not this rule's.
             let owner = owners(key);
-            if owner.is_empty() || own.contains(&key) {
+            if owner.is_empty() {
                 continue;
             }
             let of = owner
