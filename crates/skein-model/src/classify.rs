@@ -326,3 +326,61 @@ mod tests {
         );
     }
 }
+
+/// Whether `path` is a `SKILL.md` that no plugin loader discovers: nested
+/// more than one folder below a plugin's `skills/` (`P/skills/a/b/SKILL.md`
+/// where `P/.claude-plugin/plugin.json` or `P/plugin.json` exists). Claude
+/// Code and the Agent Plugins specification load a plugin's skills from
+/// `skills/<name>/SKILL.md` only, so such a file is not an artifact (it is
+/// usually an example or a template kept inside a skill). `exists` answers
+/// whether a repository path exists.
+///
+/// Source: Agent Plugins v1 ("skills: each immediate subfolder of
+/// `skills/` that holds a `SKILL.md`"); Claude Code plugins reference,
+/// "Plugin directory structure" (`skills/<name>/SKILL.md`).
+pub fn undiscovered_plugin_skill(path: &str, exists: impl Fn(&str) -> bool) -> bool {
+    if path != "SKILL.md" && !path.ends_with("/SKILL.md") {
+        return false;
+    }
+    let mut from = 0;
+    while let Some(i) = path[from..].find("skills/").map(|i| i + from) {
+        from = i + "skills/".len();
+        if i > 0 && !path[..i].ends_with('/') {
+            continue;
+        }
+        let below = &path[from..];
+        if below.matches('/').count() < 2 {
+            continue;
+        }
+        let plugin = &path[..i];
+        if exists(&format!("{plugin}.claude-plugin/plugin.json"))
+            || exists(&format!("{plugin}plugin.json"))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod plugin_skill_depth_tests {
+    use super::undiscovered_plugin_skill;
+
+    #[test]
+    fn only_nested_skills_of_a_plugin_are_undiscovered() {
+        let files = ["p/.claude-plugin/plugin.json", "q/plugin.json"];
+        let exists = |p: &str| files.contains(&p);
+        assert!(undiscovered_plugin_skill("p/skills/a/b/SKILL.md", exists));
+        assert!(undiscovered_plugin_skill(
+            "q/skills/a/templates/SKILL.md",
+            exists
+        ));
+        assert!(!undiscovered_plugin_skill("p/skills/a/SKILL.md", exists));
+        assert!(!undiscovered_plugin_skill("r/skills/a/b/SKILL.md", exists));
+        assert!(!undiscovered_plugin_skill(
+            "p/myskills/a/b/SKILL.md",
+            exists
+        ));
+        assert!(!undiscovered_plugin_skill("p/skills/a/b/README.md", exists));
+    }
+}

@@ -535,6 +535,9 @@ fn analyze(
 ) -> Report {
     loaded.sort_by(|a, b| a.0.cmp(&b.0));
     loaded.dedup_by(|a, b| a.0 == b.0);
+    // A SKILL.md nested below a plugin's skills/<name>/ is no component
+    // (loaders look one level deep): not an artifact.
+    loaded.retain(|(p, _)| !skein_model::undiscovered_plugin_skill(p, |q| repo_files.contains(q)));
     Progress::set_total(options, loaded.len());
     let decoded: Vec<(String, String, Decoded)> = loaded
         .into_par_iter()
