@@ -94,6 +94,7 @@ pub const PASSES: &[Pass] = &[
     rules::plugins::invalid_component_path::PASS,
     rules::plugins::invalid_repository::PASS,
     rules::plugins::misplaced_plugin_manifest::PASS,
+    rules::plugins::invalid_plugin_metadata::PASS,
     rules::refs::duplicate_gate_id::PASS,
     rules::refs::unknown_skill::PASS,
     rules::refs::unknown_agent::PASS,

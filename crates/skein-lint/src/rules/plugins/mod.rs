@@ -8,6 +8,7 @@
 //! (`.codex-plugin/plugin.json`) is another format and is not checked here.
 
 pub mod invalid_component_path;
+pub mod invalid_plugin_metadata;
 pub mod invalid_plugin_name;
 pub mod invalid_plugin_version;
 pub mod invalid_repository;
