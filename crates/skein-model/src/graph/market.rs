@@ -202,6 +202,23 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
             .and_then(|p| doc.items(p))
             .map(<[NodeId]>::to_vec)
             .unwrap_or_default();
+        // The plugin node whose manifest sits in a local source's folder.
+        let plugin_of = |src: &EntrySource| match src {
+            EntrySource::Local {
+                target: Some(t), ..
+            } => {
+                let base = if t.is_empty() {
+                    String::new()
+                } else {
+                    format!("{t}/")
+                };
+                flavour
+                    .manifests()
+                    .iter()
+                    .find_map(|m| manifests.get(format!("{base}{m}").as_str()).copied())
+            }
+            _ => None,
+        };
         let mut entries = Vec::new();
         for item in items {
             let span = doc.node(item).span;
@@ -229,22 +246,7 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
                         // marketplace root (`./plugins/x` beside a pluginRoot
                         // of `./plugins`) is read as written, and so is one
                         // where only that reading finds a plugin manifest.
-                        let holds_manifest = |src: &EntrySource| match src {
-                            EntrySource::Local {
-                                target: Some(t), ..
-                            } => {
-                                let base = if t.is_empty() {
-                                    String::new()
-                                } else {
-                                    format!("{t}/")
-                                };
-                                flavour
-                                    .manifests()
-                                    .iter()
-                                    .any(|m| manifests.contains_key(format!("{base}{m}").as_str()))
-                            }
-                            _ => false,
-                        };
+                        let holds_manifest = |src: &EntrySource| plugin_of(src).is_some();
                         let bare =
                             |p: &str| p.trim_start_matches("./").trim_end_matches('/').to_string();
                         let prefixed = pr.is_some_and(|pr| {
@@ -276,22 +278,7 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
                     _ => EntrySource::Invalid(doc.node(v).span),
                 },
             };
-            let plugin = match &source {
-                EntrySource::Local {
-                    target: Some(t), ..
-                } => {
-                    let base = if t.is_empty() {
-                        String::new()
-                    } else {
-                        format!("{t}/")
-                    };
-                    flavour
-                        .manifests()
-                        .iter()
-                        .find_map(|m| manifests.get(format!("{base}{m}").as_str()).copied())
-                }
-                _ => None,
-            };
+            let plugin = plugin_of(&source);
             if let Some(p) = plugin {
                 g.edge(node, p, EdgeKind::Lists, a.file, span);
             }
