@@ -5,29 +5,30 @@
 //! explicit per format (see [`build`]); references that do not resolve are kept
 //! as [`Unresolved`] records for the REF rules, never silently dropped.
 //!
-//! # Loop flow (skilldrop)
-//! Each `loop.json` becomes a state graph: its stages in order (the first is the
-//! entry), a gate per gated stage, and four terminals (done, conditional,
-//! redirected, blocked). A stage without a gate advances (`Next`) to the next
-//! stage, or to `done` after the last. A gate's verdicts are classified by the
-//! nearest `contracts/terminals.json` above the loop:
-//! `pass` advances (to the next stage, or `done`); `conditional` advances (to the
-//! next stage, or the `conditional` terminal); `revise` returns (`Revise`) to the
-//! stage named by `revise_to`, capped by the loop's `cap` (default 3,
-//! skilldrop loop schema); `redirect` exits to `redirected`; `blocked` exits to
-//! `blocked`.
+//! One builder file per format family, each naming the format document it
+//! implements: `graph/skills.rs` (Agent Skills), `graph/skilldrop.rs` (packs,
+//! loops as state graphs, catalogues), `graph/plugins.rs` (plugin manifests
+//! and their parts), `graph/loom.rs` (Loom agent specs), `graph/bailey.rs`
+//! (Bailey assistants), `graph/opencode.rs` (OpenCode contracts, agents and
+//! configs), `graph/loopmaster.rs` (Loopmaster manifests), and [`mcp`],
+//! [`market`], [`links`].
 
 use crate::decode::Artifact;
-use crate::format::Format;
-use crate::models::{self, Model};
+use crate::models::Model;
 use petgraph::graph::{DiGraph, NodeIndex};
-use serde_json::Value;
 use skein_syntax::{FileId, SourceMap, Span, Spanned};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::HashMap;
 
+mod bailey;
 pub mod links;
+mod loom;
+mod loopmaster;
 pub mod market;
 pub mod mcp;
+mod opencode;
+mod plugins;
+mod skilldrop;
+mod skills;
 pub use market::{EntrySource, MarketEntry, MarketFlavour, MarketplaceInfo};
 pub use mcp::{AssistantMcp, ServerDecl};
 
@@ -362,19 +363,6 @@ impl RepoGraph {
     }
 }
 
-/// The entries of `map` whose key starts with `prefix`, in key order.
-fn under<'a>(
-    map: &'a BTreeMap<String, NodeIndex>,
-    prefix: &'a str,
-) -> impl Iterator<Item = (&'a String, NodeIndex)> + 'a {
-    map.range::<str, _>((
-        std::ops::Bound::Included(prefix),
-        std::ops::Bound::Unbounded,
-    ))
-    .take_while(move |(d, _)| d.starts_with(prefix))
-    .map(|(d, &n)| (d, n))
-}
-
 /// Folder of a repo-relative path, with trailing `/` (`""` at the root).
 fn dir_of(path: &str) -> &str {
     match path.rfind('/') {
@@ -416,628 +404,47 @@ pub fn join(dir: &str, rel: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
-/// Splits `<prefix>packs/<pack>/<rest>` into (prefix, pack, rest).
-fn pack_path(path: &str) -> Option<(&str, &str, &str)> {
-    let i = if path.starts_with("packs/") {
-        0
-    } else {
-        path.find("/packs/")? + 1
-    };
-    let after = &path[i + "packs/".len()..];
-    let (pack, rest) = after.split_once('/')?;
-    Some((&path[..i], pack, rest))
-}
-
 /// Builds the graph. `artifacts` in path order, `sources` for their paths.
 ///
-/// Resolution rules, per format:
-/// - skilldrop stage skill `name`: `<prefix>packs/<pack>/skills/<name>/SKILL.md`
-///   in the loop's own pack, then in each pack of its `pack.json` `requires`;
-///   else a loop of that name in those packs (a loop running a loop); `*` in a
-///   wrapper stands for any generator and resolves to nothing.
+/// Resolution rules, per format (each implemented in the builder file named):
+/// - skilldrop stage skill `name` (`graph/skilldrop.rs`):
+///   `<prefix>packs/<pack>/skills/<name>/SKILL.md` in the loop's own pack,
+///   then in each pack of its `pack.json` `requires`; else a loop of that name
+///   in those packs (a loop running a loop); `*` in a wrapper stands for any
+///   generator and resolves to nothing.
 /// - Agent Skills in `<plugin root>/skills/*/` are contained by the plugin
-///   (Claude Code auto-loads that folder); the plugin root is the folder of
-///   `plugin.json`, or its parent when that folder is `.claude-plugin`. When
-///   an OpenCode config sits at the plugin root (an OpenCode kit), the config's
-///   agents load the skills and the plugin only contains them.
-/// - OpenCode config `agent.<name>.skills`: skills by name, nearest the
-///   config's folder first.
-/// - skilldrop catalogue outcome `skills`: `<prefix>packs/*/skills/<name>/`
-///   beside `catalogue.json`.
-/// - Bailey `skills[].path` and `instructions`: a path relative to
-///   `assistant.json` naming a `SKILL.md` or its folder.
-/// - Loom `skills` capability `library: ./name`: the folder beside the spec,
-///   all its skills (or those in `include`); `a2a` `agent`: the Loom spec of
-///   that `name` anywhere in the repository.
+///   (`graph/plugins.rs`; Claude Code auto-loads that folder); the plugin root
+///   is the folder of `plugin.json`, or its parent when that folder is
+///   `.claude-plugin`. When an OpenCode config sits at the plugin root (an
+///   OpenCode kit), the config's agents load the skills and the plugin only
+///   contains them.
+/// - OpenCode config `agent.<name>.skills` (`graph/opencode.rs`): skills by
+///   name, nearest the config's folder first.
+/// - skilldrop catalogue outcome `skills` (`graph/skilldrop.rs`):
+///   `<prefix>packs/*/skills/<name>/` beside `catalogue.json`.
+/// - Bailey `skills[].path` and `instructions` (`graph/bailey.rs`): a path
+///   relative to `assistant.json` naming a `SKILL.md` or its folder.
+/// - Loom `skills` capability `library: ./name` (`graph/loom.rs`): the folder
+///   beside the spec, all its skills (or those in `include`); `a2a` `agent`:
+///   the Loom spec of that `name` anywhere in the repository.
 /// - OpenCode contract `applicable_skills`, and OpenCode agent frontmatter
-///   `skills`: skills by name, nearest folder first.
+///   `skills` (`graph/opencode.rs`): skills by name, nearest folder first.
 /// - MCP: servers of every MCP config; Bailey `mcp` relative to
 ///   `assistant.json`, and a plugin's root `.mcp.json` / `mcp.json` (see [`mcp`]).
+///
+/// Skills by name resolve through the index of `graph/skills.rs`. The
+/// builders run in a fixed order, which fixes the node and edge indices.
 pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     let mut g = RepoGraph::default();
-    let path = |a: &Artifact| sources.get(a.file).path();
 
-    // Skills, by folder and by name.
-    let mut skill_by_dir: HashMap<String, NodeIndex> = HashMap::new();
-    let mut skill_by_name: BTreeMap<String, Vec<(String, NodeIndex)>> = BTreeMap::new();
-    for a in artifacts.iter().filter(|a| a.format == Format::AgentSkill) {
-        let p = path(a);
-        let dir = dir_of(p).to_string();
-        let folder = dir
-            .trim_end_matches('/')
-            .rsplit('/')
-            .next()
-            .unwrap_or("")
-            .to_string();
-        let (name, span) = match &a.model {
-            Model::Frontmatter(fm) => match &fm.name {
-                Some(n) => (n.value.clone(), n.span),
-                None => (
-                    folder.clone(),
-                    a.frontmatter.map(|f| f.open).unwrap_or_default(),
-                ),
-            },
-            _ => (
-                folder.clone(),
-                a.frontmatter.map(|f| f.open).unwrap_or_default(),
-            ),
-        };
-        let n = g.add(NodeKind::Skill, name.clone(), a.file, span);
-        g.skills.push(n);
-        skill_by_dir.insert(dir.clone(), n);
-        skill_by_name
-            .entry(name)
-            .or_default()
-            .push((dir.clone(), n));
-        if name_differs(&folder, &g.graph[n].name) {
-            skill_by_name.entry(folder).or_default().push((dir, n));
-        }
-    }
-    // Nearest skill of a name to a folder: longest common prefix.
-    let nearest = |by: &BTreeMap<String, Vec<(String, NodeIndex)>>,
-                   name: &str,
-                   from: &str|
-     -> Option<NodeIndex> {
-        let cands = by.get(name)?;
-        cands
-            .iter()
-            .max_by_key(|(d, _)| (common_prefix(d, from), std::cmp::Reverse(d.clone())))
-            .map(|&(_, n)| n)
-    };
-
-    // Vocabularies: `<prefix>contracts/terminals.json`.
-    let mut vocabularies: Vec<(String, FileId, &models::SkilldropTerminals)> = Vec::new();
-    for a in artifacts {
-        if let Model::SkilldropTerminals(t) = &a.model {
-            let p = path(a);
-            let prefix = p
-                .strip_suffix("contracts/terminals.json")
-                .unwrap_or("")
-                .to_string();
-            vocabularies.push((prefix, a.file, t));
-        }
-    }
-    // One Verdict node per vocabulary word, at the word's key.
-    let mut verdict_nodes: HashMap<(FileId, &str), NodeIndex> = HashMap::new();
-    for a in artifacts {
-        let Model::SkilldropTerminals(t) = &a.model else {
-            continue;
-        };
-        let doc = &a.document;
-        let words = doc.root().and_then(|r| doc.get(r, "verdicts"));
-        for word in t.verdicts.keys() {
-            let span = words
-                .and_then(|m| doc.get_entry(m, word))
-                .map(|e| doc.node(e.key).span)
-                .unwrap_or_default();
-            let n = g.add(NodeKind::Verdict, word.clone(), a.file, span);
-            verdict_nodes.insert((a.file, word.as_str()), n);
-        }
-    }
-
-    // Packs and their `requires`.
-    let mut packs: HashMap<(String, String), (NodeIndex, Vec<String>)> = HashMap::new();
-    for a in artifacts {
-        if let Model::SkilldropPack(p) = &a.model
-            && let Some((prefix, pack, "pack.json")) = pack_path(path(a))
-        {
-            let n = g.add(NodeKind::Pack, pack, a.file, Span::default());
-            let requires = p.requires.iter().map(|r| r.value.clone()).collect();
-            packs.insert((prefix.to_string(), pack.to_string()), (n, requires));
-        }
-    }
-    // Skill folders in order, for prefix (range) queries.
-    let skill_dirs: BTreeMap<String, NodeIndex> =
-        skill_by_dir.iter().map(|(d, &n)| (d.clone(), n)).collect();
-    for (dir_key, &skill) in &skill_dirs {
-        if let Some((prefix, pack, rest)) = pack_path(dir_key)
-            && rest.starts_with("skills/")
-            && let Some(&(pn, _)) = packs.get(&(prefix.to_string(), pack.to_string()))
-        {
-            let file = g.graph[skill].file;
-            g.edge(pn, skill, EdgeKind::Contains, file, Span::default());
-        }
-    }
-
-    // Loops: nodes first, so stages can name loops of other packs.
-    let mut loop_nodes: HashMap<(String, String, String), NodeIndex> = HashMap::new();
-    for a in artifacts {
-        if let Model::SkilldropLoop(l) = &a.model {
-            let n = g.add(NodeKind::Loop, l.name.value.clone(), a.file, l.name.span);
-            let (prefix, pack) = pack_path(path(a))
-                .map(|(x, p, _)| (x.to_string(), p.to_string()))
-                .unwrap_or_default();
-            loop_nodes.insert((prefix, pack, l.name.value.clone()), n);
-        }
-    }
-    for a in artifacts {
-        let Model::SkilldropLoop(l) = &a.model else {
-            continue;
-        };
-        let p = path(a);
-        let (prefix, pack) = pack_path(p)
-            .map(|(x, pk, _)| (x.to_string(), pk.to_string()))
-            .unwrap_or_default();
-        let node = loop_nodes[&(prefix.clone(), pack.clone(), l.name.value.clone())];
-        let vocab = vocabularies
-            .iter()
-            .filter(|(vp, _, _)| p.starts_with(vp.as_str()))
-            .max_by_key(|(vp, _, _)| vp.len());
-        let mut search_packs = vec![pack.clone()];
-        if let Some((_, req)) = packs.get(&(prefix.clone(), pack.clone())) {
-            search_packs.extend(req.iter().cloned());
-        }
-        let wrapper = l.kind.as_ref().is_some_and(|k| k.value == "wrapper");
-        let cap = match &l.cap {
-            Some(c) => (c.value, Some(c.span)),
-            None => (SKILLDROP_DEFAULT_CAP, None),
-        };
-        let term = |g: &mut RepoGraph, k: TerminalKind, name: &str| {
-            g.add(NodeKind::Terminal(k), name, a.file, l.name.span)
-        };
-        let terminals = [
-            term(&mut g, TerminalKind::Done, "done"),
-            term(&mut g, TerminalKind::Conditional, "conditional"),
-            term(&mut g, TerminalKind::Redirected, "redirected"),
-            term(&mut g, TerminalKind::Blocked, "blocked"),
-        ];
-        let stages: Vec<NodeIndex> = l
-            .stages
-            .iter()
-            .map(|s| {
-                let n = g.add(NodeKind::Stage, s.id.value.clone(), a.file, s.id.span);
-                g.edge(node, n, EdgeKind::Contains, a.file, s.id.span);
-                n
-            })
-            .collect();
-        // Stage skills.
-        for (s, &sn) in l.stages.iter().zip(&stages) {
-            for skill in &s.skills {
-                if skill.value == "*" {
-                    continue; // any generator; FLOW rules check it is in a wrapper
-                }
-                let found = search_packs.iter().find_map(|pk| {
-                    skill_by_dir
-                        .get(&format!("{prefix}packs/{pk}/skills/{}/", skill.value))
-                        .copied()
-                });
-                if let Some(sk) = found {
-                    g.uses_skill(sn, sk, a.file, skill.span);
-                    continue;
-                }
-                let lp = search_packs.iter().find_map(|pk| {
-                    loop_nodes
-                        .get(&(prefix.clone(), pk.clone(), skill.value.clone()))
-                        .copied()
-                });
-                if let Some(ln) = lp {
-                    g.edge(sn, ln, EdgeKind::Uses, a.file, skill.span);
-                    continue;
-                }
-                g.unresolved.push(Unresolved {
-                    expected: "skill",
-                    name: skill.value.clone(),
-                    file: a.file,
-                    span: skill.span,
-                    searched: if pack.is_empty() {
-                        // Analyzed below the skilldrop root (a subfolder or
-                        // the loop file alone): there is no pack to look in.
-                        "a skill folder in the loop's pack, but the loop is not under \
-                         `packs/<pack>/loops/` in the analyzed folder (analyze the folder that \
-                         holds `packs/`)"
-                            .to_string()
-                    } else {
-                        search_packs
-                            .iter()
-                            .map(|pk| format!("{prefix}packs/{pk}/skills/{}/", skill.value))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    },
-                });
-            }
-        }
-        // Flow edges.
-        let mut gates = Vec::with_capacity(stages.len());
-        for (i, s) in l.stages.iter().enumerate() {
-            let sn = stages[i];
-            let next_or = |t: usize| stages.get(i + 1).copied().unwrap_or(terminals[t]);
-            let Some(gate) = &s.gate else {
-                let to = next_or(0);
-                g.edge(sn, to, EdgeKind::Next, a.file, s.id.span);
-                gates.push(None);
-                continue;
-            };
-            let gn = g.add(NodeKind::Gate, gate.id.value.clone(), a.file, gate.id.span);
-            g.edge(sn, gn, EdgeKind::Contains, a.file, gate.id.span);
-            let revise_target = gate
-                .revise_to
-                .as_ref()
-                .and_then(|r| l.stages.iter().position(|st| st.id.value == r.value))
-                .map(|j| stages[j]);
-            let mut classified = Vec::new();
-            for v in &gate.verdicts {
-                let class = vocab
-                    .and_then(|(_, _, t)| t.verdicts.get(&v.value))
-                    .and_then(|d| VerdictClass::parse(&d.class.value));
-                classified.push((v.clone(), class));
-                if let Some(&vn) =
-                    vocab.and_then(|(_, f, _)| verdict_nodes.get(&(*f, v.value.as_str())))
-                {
-                    g.edge(gn, vn, EdgeKind::Emits, a.file, v.span);
-                }
-                let (to, kind, cap) = match class {
-                    Some(VerdictClass::Pass) => (next_or(0), EdgeKind::Next, None),
-                    Some(VerdictClass::Conditional) => (next_or(1), EdgeKind::Next, None),
-                    Some(VerdictClass::Revise) => match revise_target {
-                        Some(t) => (t, EdgeKind::Revise, Some(cap.0)),
-                        None => continue,
-                    },
-                    Some(VerdictClass::Redirect) => (terminals[2], EdgeKind::Exit, None),
-                    Some(VerdictClass::Blocked) => (terminals[3], EdgeKind::Exit, None),
-                    None => continue,
-                };
-                g.graph.add_edge(
-                    sn,
-                    to,
-                    GEdge {
-                        kind,
-                        verdict: Some(v.value.clone()),
-                        cap,
-                        file: a.file,
-                        span: v.span,
-                    },
-                );
-            }
-            gates.push(Some(GateInfo {
-                node: gn,
-                id: gate.id.clone(),
-                verdicts: classified,
-                revise_to: gate.revise_to.clone(),
-                kind: gate.kind.clone(),
-                script: gate.script.clone(),
-            }));
-        }
-        g.loops.push(LoopFlow {
-            node,
-            file: a.file,
-            name: l.name.value.clone(),
-            wrapper,
-            cap,
-            stages,
-            gates,
-            terminals,
-            vocabulary: vocab.map(|(_, f, _)| *f),
-            root: prefix.clone(),
-        });
-        g.loader_root(prefix, NodeKind::Loop);
-    }
-
-    // Plugin agents, commands and hooks files: one node each.
-    let mut part_nodes: HashMap<FileId, NodeIndex> = HashMap::new();
-    for a in artifacts {
-        let kind = match a.format {
-            Format::PluginAgent => NodeKind::Agent,
-            Format::PluginCommand => NodeKind::Command,
-            Format::ClaudeHooks => NodeKind::Hook,
-            _ => continue,
-        };
-        let p = path(a);
-        let name = p
-            .rsplit('/')
-            .next()
-            .unwrap_or(p)
-            .trim_end_matches(".md")
-            .to_string();
-        let span = match &a.model {
-            Model::Frontmatter(fm) => fm.name.as_ref().map(|n| n.span).unwrap_or_default(),
-            _ => Span::default(),
-        };
-        part_nodes.insert(a.file, g.add(kind, name, a.file, span));
-    }
-    // The same by path, sorted, for the per-plugin range queries below (a
-    // scan of every artifact per plugin is quadratic in a monorepo).
-    let part_paths: BTreeMap<&str, NodeIndex> = artifacts
-        .iter()
-        .filter_map(|o| part_nodes.get(&o.file).map(|&n| (path(o), n)))
-        .collect();
-    let opencode_dirs: HashSet<&str> = artifacts
-        .iter()
-        .filter(|o| o.format == Format::OpenCodeConfig)
-        .map(|o| dir_of(path(o)))
-        .collect();
-
-    // Plugins contain the skills of their `skills/` folder.
-    for a in artifacts.iter().filter(|a| {
-        matches!(
-            a.format,
-            Format::ClaudePlugin | Format::CodexPlugin | Format::AgentPluginsManifest
-        )
-    }) {
-        let p = path(a);
-        let root = plugin_root(dir_of(p));
-        let name = match &a.model {
-            Model::Plugin(m) if m.name_str().is_some() => m.name_str().unwrap_or("").to_string(),
-            _ => root
-                .trim_end_matches('/')
-                .rsplit('/')
-                .next()
-                .unwrap_or("")
-                .to_string(),
-        };
-        let span = match &a.model {
-            Model::Plugin(m) => m.name.as_ref().map(|n| n.span).unwrap_or_default(),
-            _ => Span::default(),
-        };
-        let pn = g.add(NodeKind::Plugin, name, a.file, span);
-        let skills_dir = format!("{root}skills/");
-        let inside: Vec<(&String, NodeIndex)> = under(&skill_dirs, &skills_dir)
-            .filter(|(d, _)| {
-                d[skills_dir.len()..]
-                    .trim_end_matches('/')
-                    .split('/')
-                    .count()
-                    == 1
-            })
-            .collect();
-        // An OpenCode kit (an OpenCode config at the plugin root) attaches its
-        // skills to agents in that config; the manifest only describes the
-        // package, so it contains the skills without loading them.
-        let opencode_kit = opencode_dirs.contains(root);
-        for (_, sk) in inside {
-            g.edge(pn, sk, EdgeKind::Contains, a.file, span);
-            if !opencode_kit {
-                g.loaded_by.entry(sk).or_default().push(pn);
-            }
-        }
-        // Its agents, commands and hooks: `agents/*.md`, `commands/*.md`, `hooks/hooks.json`.
-        let parts: Vec<(&str, NodeIndex)> = part_paths
-            .range(root..)
-            .take_while(|(p, _)| p.starts_with(root))
-            .map(|(&p, &n)| (p, n))
-            .filter(|(p, _)| {
-                let rest = &p[root.len()..];
-                rest == "hooks/hooks.json"
-                    || ["agents/", "commands/"]
-                        .iter()
-                        .any(|d| rest.strip_prefix(d).is_some_and(|f| !f.contains('/')))
-            })
-            .collect();
-        for (_, part) in parts {
-            g.edge(pn, part, EdgeKind::Contains, a.file, span);
-        }
-    }
-
-    // Loom agents: a2a delegation and skill libraries.
-    let mut loom_by_name: BTreeMap<String, Vec<NodeIndex>> = BTreeMap::new();
-    let mut loom_nodes = Vec::new();
-    for a in artifacts {
-        if let Model::LoomAgentSpec(spec) = &a.model {
-            let n = g.add(
-                NodeKind::Agent,
-                spec.name.value.clone(),
-                a.file,
-                spec.name.span,
-            );
-            g.graph[n].cap = spec
-                .policies
-                .as_ref()
-                .and_then(|p| p.get("max_iterations"))
-                .and_then(|v| v.as_u64());
-            loom_by_name
-                .entry(spec.name.value.clone())
-                .or_default()
-                .push(n);
-            loom_nodes.push((a, spec, n));
-        }
-    }
-    for (a, spec, n) in &loom_nodes {
-        let dir = dir_of(path(a)).to_string();
-        for (ci, cap) in spec.capabilities.iter().enumerate() {
-            match cap.value.get("kind").and_then(|k| k.as_str()) {
-                Some("a2a") => {
-                    let Some(agent) = cap.value.get("agent").and_then(|v| v.as_str()) else {
-                        continue;
-                    };
-                    // Point at the `agent` value, not the whole capability.
-                    let span = match a.document.pointer(&format!("/capabilities/{ci}/agent")) {
-                        Some((id, true)) => a.document.node(id).span,
-                        _ => cap.span,
-                    };
-                    match loom_by_name.get(agent).and_then(|v| v.first()) {
-                        Some(&to) => g.edge(*n, to, EdgeKind::Delegates, a.file, span),
-                        None => g.unresolved.push(Unresolved {
-                            expected: "agent",
-                            name: agent.to_string(),
-                            file: a.file,
-                            span,
-                            searched: "Loom agent specs in the repository".into(),
-                        }),
-                    }
-                }
-                Some("skills") => {
-                    let Some(lib) = cap.value.get("library").and_then(|v| v.as_str()) else {
-                        continue;
-                    };
-                    let Some(rel) = lib.strip_prefix("./") else {
-                        continue;
-                    }; // under ai.skills_root: outside the repo's view
-                    let Some(lib_dir) = join(&dir, rel) else {
-                        continue;
-                    };
-                    let lib_dir = format!("{lib_dir}/");
-                    let include: Vec<&str> = cap
-                        .value
-                        .get("include")
-                        .and_then(|v| v.as_array())
-                        .map(|v| v.iter().filter_map(|x| x.as_str()).collect())
-                        .unwrap_or_default();
-                    let found: Vec<(String, NodeIndex)> = under(&skill_dirs, &lib_dir)
-                        .map(|(d, s)| (d.clone(), s))
-                        .collect();
-                    for (d, s) in found {
-                        let folder = d.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-                        if include.is_empty()
-                            || include.contains(&folder)
-                            || include.contains(&g.graph[s].name.as_str())
-                        {
-                            g.uses_skill(*n, s, a.file, cap.span);
-                        }
-                    }
-                    g.loader_root(dir.clone(), NodeKind::Agent);
-                }
-                _ => {}
-            }
-        }
-    }
-
-    // Bailey assistants: skills[].path and instructions.
-    for a in artifacts {
-        let Model::BaileyAssistant(b) = &a.model else {
-            continue;
-        };
-        let dir = dir_of(path(a)).to_string();
-        let n = g.add(
-            NodeKind::Assistant,
-            b.name.value.clone(),
-            a.file,
-            b.name.span,
-        );
-        let mut refs: Vec<&Spanned<String>> =
-            b.skills.iter().filter_map(|s| s.path.as_ref()).collect();
-        refs.extend(b.instructions.as_ref());
-        for r in refs {
-            let Some(target) = join(&dir, &r.value) else {
-                continue;
-            };
-            let folder = format!(
-                "{}/",
-                target
-                    .strip_suffix("/SKILL.md")
-                    .or_else(|| target.strip_suffix("SKILL.md"))
-                    .unwrap_or(&target)
-                    .trim_end_matches('/')
-            );
-            match skill_by_dir.get(&folder) {
-                Some(&s) => g.uses_skill(n, s, a.file, r.span),
-                None => g.unresolved.push(Unresolved {
-                    expected: "skill",
-                    name: r.value.clone(),
-                    file: a.file,
-                    span: r.span,
-                    searched: format!("{folder}SKILL.md"),
-                }),
-            }
-        }
-        g.loader_root(dir, NodeKind::Assistant);
-    }
-
-    // OpenCode: contract `applicable_skills` (anywhere in the contract) and
-    // agent frontmatter `skills`, by name.
-    for a in artifacts {
-        let dir = dir_of(path(a)).to_string();
-        let (n, names): (NodeIndex, Vec<Spanned<String>>) = match (&a.model, a.format) {
-            (Model::OpenCodeContract(_), _) => {
-                let n = g.add(NodeKind::Contract, path(a), a.file, Span::default());
-                (n, collect_named(&a.document, "applicable_skills"))
-            }
-            (Model::Frontmatter(fm), Format::PluginAgent) => {
-                if fm.skills.is_none() {
-                    continue;
-                }
-                // Each skill at its own list item or comma-separated piece.
-                let text = sources.get(a.file).text();
-                (part_nodes[&a.file], name_list(&a.document, text, "skills"))
-            }
-            _ => continue,
-        };
-        // An OpenCode agent's folder is `agents/`; its skills are looked up from the repo folder above.
-        let from = dir.strip_suffix("agents/").unwrap_or(&dir).to_string();
-        for s in &names {
-            g.use_skill_by_name(nearest(&skill_by_name, &s.value, &from), n, s, a.file);
-        }
-        let kind = g.graph[n].kind;
-        g.loader_root(from, kind);
-    }
-
-    // OpenCode config: each `agent.<name>.skills`, by name, nearest the config.
-    for a in artifacts {
-        let Model::OpenCodeConfig(c) = &a.model else {
-            continue;
-        };
-        let dir = dir_of(path(a)).to_string();
-        let doc = &a.document;
-        let agents = doc.root().and_then(|r| doc.get(r, "agent"));
-        for (name, agent) in &c.agent {
-            let span = agents
-                .and_then(|m| doc.get_entry(m, name))
-                .map(|e| doc.node(e.key).span)
-                .unwrap_or_default();
-            let n = g.add(NodeKind::Agent, name.clone(), a.file, span);
-            for s in &agent.skills {
-                g.use_skill_by_name(nearest(&skill_by_name, &s.value, &dir), n, s, a.file);
-            }
-        }
-        g.loader_root(dir, NodeKind::Agent);
-    }
-
-    // skilldrop catalogue outcomes: skills by name in any pack beside it.
-    for a in artifacts {
-        let Model::SkilldropCatalogue(c) = &a.model else {
-            continue;
-        };
-        if c.outcomes.is_empty() {
-            continue;
-        }
-        let prefix = dir_of(path(a)).to_string();
-        let n = g.add(NodeKind::Catalogue, path(a), a.file, Span::default());
-        let mut names: Vec<&Spanned<String>> =
-            c.outcomes.values().flat_map(|o| &o.skills).collect();
-        names.sort_by_key(|s| s.span);
-        for s in names {
-            let found = skill_by_name.get(&s.value).and_then(|cands| {
-                cands
-                    .iter()
-                    .filter(|(d, _)| {
-                        pack_path(d).is_some_and(|(x, _, rest)| {
-                            x == prefix && rest == format!("skills/{}/", s.value)
-                        })
-                    })
-                    .min_by(|x, y| x.0.cmp(&y.0))
-                    .map(|&(_, sk)| sk)
-            });
-            match found {
-                Some(sk) => g.uses_skill(n, sk, a.file, s.span),
-                None => g.unresolved.push(Unresolved {
-                    expected: "skill",
-                    name: s.value.clone(),
-                    file: a.file,
-                    span: s.span,
-                    searched: format!("{prefix}packs/*/skills/{}/", s.value),
-                }),
-            }
-        }
-        g.loader_root(prefix, NodeKind::Catalogue);
-    }
+    let skills = skills::index(&mut g, artifacts, sources);
+    skilldrop::packs_and_loops(&mut g, artifacts, sources, &skills);
+    let part_nodes = plugins::plugins(&mut g, artifacts, sources, &skills);
+    loom::agents(&mut g, artifacts, sources, &skills);
+    bailey::assistants(&mut g, artifacts, sources, &skills);
+    opencode::contracts_and_agents(&mut g, artifacts, sources, &skills, &part_nodes);
+    opencode::configs(&mut g, artifacts, sources, &skills);
+    skilldrop::catalogues(&mut g, artifacts, sources, &skills);
 
     mcp::link(&mut g, artifacts, sources);
     market::link(&mut g, artifacts, sources);
@@ -1053,191 +460,17 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     g
 }
 
-/// Flow of the formats whose lifecycle is not a skilldrop loop:
-/// - an OpenCode contract (`formats/opencode-contract.schema.json`, `state`):
-///   phases PLAN -> EXECUTE -> REVIEW -> COMPLETE (or BLOCKED); a review scored
-///   under `retry.score_threshold` sends the work round again (one RETRY
-///   back-edge REVIEW -> PLAN), capped by `retry.max_attempts` (no cap when
-///   `retry` is given without it; no retry edge when the contract has no `retry`);
-/// - a Loopmaster manifest (spec v0.1 §10): a run retried on failure up to
-///   `failure_policy.retry` times (a required integer, so always capped).
+/// Flow of the formats whose lifecycle is not a skilldrop loop, in artifact
+/// order: an OpenCode contract ([`opencode::lifecycle`]) and a Loopmaster
+/// manifest ([`loopmaster::lifecycle`]).
 fn lifecycles(g: &mut RepoGraph, artifacts: &[Artifact]) {
     for a in artifacts {
         match &a.model {
-            Model::OpenCodeContract(c) => {
-                let span = c
-                    .retry
-                    .as_ref()
-                    .map(|r| r.span)
-                    .or(c.state.as_ref().map(|s| s.span))
-                    .unwrap_or_default();
-                let phases: Vec<NodeIndex> = ["PLAN", "EXECUTE", "REVIEW"]
-                    .iter()
-                    .map(|p| g.add(NodeKind::Stage, *p, a.file, span))
-                    .collect();
-                let done = g.add(
-                    NodeKind::Terminal(TerminalKind::Done),
-                    "COMPLETE",
-                    a.file,
-                    span,
-                );
-                let blocked = g.add(
-                    NodeKind::Terminal(TerminalKind::Blocked),
-                    "BLOCKED",
-                    a.file,
-                    span,
-                );
-                for (i, &p) in phases.iter().enumerate() {
-                    let next = phases.get(i + 1).copied().unwrap_or(done);
-                    g.edge(p, next, EdgeKind::Next, a.file, span);
-                    g.edge(p, blocked, EdgeKind::Exit, a.file, span);
-                }
-                if let Some(retry) = &c.retry {
-                    let cap = retry.value.get("max_attempts").and_then(Value::as_u64);
-                    g.graph.add_edge(
-                        phases[2],
-                        phases[0],
-                        GEdge {
-                            kind: EdgeKind::Revise,
-                            verdict: Some("RETRY".into()),
-                            cap,
-                            file: a.file,
-                            span: retry.span,
-                        },
-                    );
-                }
-            }
-            Model::LoopmasterManifest(m) => {
-                let n = g.add(
-                    NodeKind::LoopManifest,
-                    m.id.value.clone(),
-                    a.file,
-                    m.id.span,
-                );
-                let cap = m
-                    .failure_policy
-                    .as_ref()
-                    .and_then(|f| f.get("retry"))
-                    .and_then(Value::as_u64);
-                if let Some(cap) = cap {
-                    g.graph.add_edge(
-                        n,
-                        n,
-                        GEdge {
-                            kind: EdgeKind::Revise,
-                            verdict: Some("retry".into()),
-                            cap: Some(cap),
-                            file: a.file,
-                            span: m.id.span,
-                        },
-                    );
-                }
-            }
+            Model::OpenCodeContract(c) => opencode::lifecycle(g, a, c),
+            Model::LoopmasterManifest(m) => loopmaster::lifecycle(g, a, m),
             _ => {}
         }
     }
-}
-
-fn name_differs(folder: &str, name: &str) -> bool {
-    !folder.is_empty() && folder != name
-}
-
-fn common_prefix(a: &str, b: &str) -> usize {
-    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
-}
-
-/// Every string in arrays under key `key`, anywhere in the document, with spans.
-fn collect_named(doc: &skein_syntax::Document, key: &str) -> Vec<Spanned<String>> {
-    let mut out = Vec::new();
-    let Some(root) = doc.root() else { return out };
-    let mut stack = vec![root];
-    while let Some(id) = stack.pop() {
-        if let Some(entries) = doc.entries(id) {
-            for e in entries.iter().rev() {
-                if doc.as_str(e.key) == Some(key)
-                    && let Some(items) = doc.items(e.value)
-                {
-                    for &i in items {
-                        if let Some(s) = doc.as_str(i) {
-                            out.push(Spanned {
-                                span: doc.node(i).span,
-                                value: s.to_string(),
-                            });
-                        }
-                    }
-                }
-                stack.push(e.value);
-            }
-        } else if let Some(items) = doc.items(id) {
-            stack.extend(items.iter().rev());
-        }
-    }
-    out.sort_by_key(|s| s.span);
-    out
-}
-
-/// The names of a top-level frontmatter field written as a list or as a
-/// comma-separated string, each with its own span: the list item, or the
-/// piece of the string (the whole scalar when its text is not the value
-/// byte for byte, as with escapes or folded lines).
-fn name_list(doc: &skein_syntax::Document, text: &str, key: &str) -> Vec<Spanned<String>> {
-    let Some(node) = doc.root().and_then(|r| doc.get(r, key)) else {
-        return Vec::new();
-    };
-    // Where `value` starts inside the scalar at `span`, if written as is.
-    let offset = |span: Span, value: &str| -> Option<usize> {
-        let raw = text.get(span.start as usize..span.end as usize)?;
-        if raw == value {
-            return Some(0);
-        }
-        let quoted = raw.len() >= 2
-            && ((raw.starts_with('"') && raw.ends_with('"'))
-                || (raw.starts_with('\'') && raw.ends_with('\'')));
-        (quoted && &raw[1..raw.len() - 1] == value).then_some(1)
-    };
-    let mut out = Vec::new();
-    let mut push = |span: Span, value: &str| {
-        let at = offset(span, value);
-        let mut start = 0;
-        let pieces: Vec<&str> = if doc.items(node).is_some() {
-            vec![value]
-        } else {
-            value.split(',').collect()
-        };
-        for piece in pieces {
-            let name = piece.trim();
-            let lead = piece.len() - piece.trim_start().len();
-            if !name.is_empty() {
-                let span = match at {
-                    Some(o) => {
-                        let s = span.start as usize + o + start + lead;
-                        Span::new(s, s + name.len())
-                    }
-                    None => span,
-                };
-                out.push(Spanned {
-                    span,
-                    value: name.to_string(),
-                });
-            }
-            start += piece.len() + 1;
-        }
-    };
-    match doc.items(node) {
-        Some(items) => {
-            for &i in items {
-                if let Some(v) = doc.as_str(i) {
-                    push(doc.node(i).span, v);
-                }
-            }
-        }
-        None => {
-            if let Some(v) = doc.as_str(node) {
-                push(doc.node(node).span, v);
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -1248,14 +481,6 @@ mod tests {
     fn paths() {
         assert_eq!(join("a/b/", "../c/./d"), Some("a/c/d".into()));
         assert_eq!(join("a/", "../../x"), None);
-        assert_eq!(
-            pack_path("x/packs/core/skills/a/"),
-            Some(("x/", "core", "skills/a/"))
-        );
-        assert_eq!(
-            pack_path("packs/core/pack.json"),
-            Some(("", "core", "pack.json"))
-        );
         assert_eq!(dir_of("a/b/c.json"), "a/b/");
     }
 }
