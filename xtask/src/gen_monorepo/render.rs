@@ -570,6 +570,8 @@ fn command(rng: &mut Rng, c: &Part) -> String {
     out.push_str("---\n\n");
     let size = rng.log_normal(5000.0, 0.7, 800, 30_000);
     out.push_str(&text::markdown_body(rng, &format!("/{}", c.name), size));
+    // The hint names an argument, so the body uses it (CMD002).
+    out.push_str("\nRun it on: $ARGUMENTS\n");
     out
 }
 

@@ -41,7 +41,8 @@ fn cutting_comment(text: &str, end: usize) -> Option<Span> {
 }
 
 /// Plain string scalars of the tree: the values and items a ` #` can cut
-/// (keys are left alone; a comment after a key has no value to cut).
+/// (keys are left alone; a comment after a key has no value to cut). Each
+/// node is visited once: aliases are not followed.
 fn plain_strings(doc: &Document, text: &str) -> Vec<(NodeId, Option<NodeId>)> {
     let mut out = Vec::new();
     let Some(root) = doc.root() else {
@@ -49,7 +50,10 @@ fn plain_strings(doc: &Document, text: &str) -> Vec<(NodeId, Option<NodeId>)> {
     };
     let mut stack = vec![(root, None)];
     while let Some((id, key)) = stack.pop() {
-        match doc.kind(id) {
+        // The node itself, not what an alias points at: a value is cut where
+        // it is written, and following aliases would expand them (a YAML
+        // alias bomb grows to billions of nodes).
+        match &doc.node(id).kind {
             NodeKind::Mapping(entries) => {
                 stack.extend(entries.iter().rev().map(|e| (e.value, Some(e.key))));
             }
