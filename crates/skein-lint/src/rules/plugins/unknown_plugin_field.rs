@@ -40,6 +40,10 @@ pub(crate) const KNOWN: &[&str] = &[
     "monitors",
     "themes",
     "dependencies",
+    // Agent Plugins v1.0.0 vendor data, which a manifest in `.claude-plugin/`
+    // may carry too: Bailey solutions name their `assistant.json` in
+    // `extensions["org.sigrix"].assistant` (formats/bailey-assistant.schema.json).
+    "extensions",
 ];
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
