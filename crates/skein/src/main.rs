@@ -186,10 +186,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Rules => {
+            let all = rules::all();
+            // Columns as wide as their longest entry.
+            let code_w = all.iter().map(|r| r.code.len()).max().unwrap_or(0);
+            let name_w = all.iter().map(|r| r.name.len()).max().unwrap_or(0);
             let mut out = String::new();
-            for r in rules::all() {
+            for r in all {
                 out.push_str(&format!(
-                    "{:<8} {:<28} {:<8} {}\n",
+                    "{:<code_w$} {:<name_w$} {:<8} {}\n",
                     r.code,
                     r.name,
                     r.severity.as_str(),

@@ -118,13 +118,13 @@ fn rules_and_rule_docs() {
     let out = stdout(&o);
     assert!(
         out.lines()
-            .any(|l| l.starts_with("SYN002   duplicate-key ")),
+            .any(|l| l.starts_with("SYN002      duplicate-key ")),
         "{out}"
     );
     // The longest code keeps the columns aligned.
     assert!(
         out.lines()
-            .any(|l| l.starts_with("SKEIN001 internal-error ")),
+            .any(|l| l.starts_with("SETTINGS001 unknown-setting ")),
         "{out}"
     );
     let o = skein(&["rule", "duplicate-key"], dir.path());

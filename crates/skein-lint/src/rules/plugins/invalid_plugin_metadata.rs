@@ -58,11 +58,17 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if let Some(v) = doc.get(root, "author")
             && let Some((at, message)) = author_fault(doc, v)
         {
-            out.push(
-                Diagnostic::new(RULE, a.file, doc.node(at).span, message)
-                    .with_label("not a valid author")
-                    .with_help("write `\"author\": {\"name\": \"Your Name\"}` (`email` and `url` optional)"),
-            );
+            let mut d = Diagnostic::new(RULE, a.file, doc.node(at).span, message)
+                .with_label("not a valid author")
+                .with_help(
+                    "write `\"author\": {\"name\": \"Your Name\"}` (`email` and `url` optional)",
+                );
+            // A manifest whose `author` is not an object fails Claude Code's
+            // manifest validation, so the plugin does not load: an error.
+            if doc.entries(v).is_none() {
+                d.severity = Severity::Error;
+            }
+            out.push(d);
         }
         if let Some(v) = doc.get(root, "homepage") {
             let fault = match doc.as_str(v) {
