@@ -91,7 +91,7 @@ formats! {
     ClaudeHooks => "claude-hooks", Json, Some("claude-hooks");
     /// Claude Code settings, `.claude/settings.json` / `.claude/settings.local.json`
     /// (its `hooks` key has the shape of a hooks file; read by the HOOK rules).
-    ClaudeSettings => "claude-settings", Json, None;
+    ClaudeSettings => "claude-settings", Json, Some("claude-settings");
     /// MCP server config, `.mcp.json`, `mcp.json`, `.cursor/mcp.json`, `.vscode/mcp.json`.
     McpConfig => "mcp-config", Json, Some("mcp-config");
 }

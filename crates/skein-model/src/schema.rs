@@ -33,6 +33,7 @@ schemas!(
     "claude-hooks",
     "claude-marketplace",
     "claude-plugin",
+    "claude-settings",
     "loom-agent-spec-v1",
     "loopmaster-loop",
     "mcp-config",
