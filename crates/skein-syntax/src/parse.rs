@@ -651,8 +651,31 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
         d = d.with_help(
             "a plain value cannot contain `: `; quote the value or use a block scalar (`>-`)",
         );
+    } else if let Some(value) = flow_then_text(cx.text, at) {
+        // `argument-hint: [name] [--flag]`: the value opens a flow list
+        // and text follows its end.
+        d = d.with_help(format!(
+            "a value that starts with `{}` is a YAML {}, so nothing may follow its end; to write the text as it is, quote the whole value: \"{}\"",
+            &value[..1],
+            if value.starts_with('[') { "list" } else { "mapping" },
+            value.replace('"', "\\\"")
+        ));
     }
     cx.diag(d);
+}
+
+/// The value of the `key: value` line holding byte `at` when it opens a
+/// flow collection (`[`, `{`) that closes before `at` on the same line:
+/// text after a flow collection is what made the parser stop there.
+fn flow_then_text(text: &str, at: usize) -> Option<&str> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+    let line = &text[line_start..line_end];
+    let colon = line.find(": ")?;
+    let value = line[colon + 2..].trim();
+    let opens = value.starts_with('[') || value.starts_with('{');
+    let closes_before = text[line_start..at].contains([']', '}']);
+    (opens && closes_before && at > line_start + colon).then_some(value)
 }
 
 /// Spans of every `comment` node of a tree, in source order.
@@ -1272,6 +1295,27 @@ mod saphyr_refinement_tests {
                 "syntax error: mapping values are not allowed in this context",
                 ":",
                 36
+            )]
+        );
+    }
+
+    #[test]
+    fn text_after_a_flow_list_gets_the_advice_to_quote() {
+        let text =
+            "description: Make a component\nargument-hint: [component-name] [--typescript]\n";
+        let p = Parsers::new().parse_yaml(FileId(0), text);
+        let d: Vec<(&str, Option<&str>)> = p
+            .diagnostics
+            .iter()
+            .map(|d| (&text[d.primary.span.range()], d.help.as_deref()))
+            .collect();
+        assert_eq!(
+            d,
+            [(
+                "[",
+                Some(
+                    "a value that starts with `[` is a YAML list, so nothing may follow its end; to write the text as it is, quote the whole value: \"[component-name] [--typescript]\""
+                )
             )]
         );
     }
