@@ -1,5 +1,14 @@
 //! String similarity for "did you mean" suggestions.
 
+/// A key folded for comparison: lowercase, without `-` and `_`
+/// (`allowed_tools`, `allowedTools` and `allowed-tools` fold alike).
+pub fn fold(s: &str) -> String {
+    s.chars()
+        .filter(|c| *c != '-' && *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// Levenshtein distance (in characters) between `a` and `b`.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

@@ -2,6 +2,7 @@
 
 use super::{COMMAND_FIELDS, command_of};
 use crate::rules::refs::closest;
+use crate::similar::fold;
 use crate::{Context, FilePass};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -17,14 +18,6 @@ pub const RULE: Rule = Rule {
 
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
-
-/// A field name folded for comparison: lowercase, without `-` and `_`.
-fn fold(s: &str) -> String {
-    s.chars()
-        .filter(|c| *c != '-' && *c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
 
 /// The field `key` was probably meant to be.
 pub(crate) fn suggestion(key: &str) -> Option<&'static str> {
