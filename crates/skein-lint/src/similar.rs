@@ -11,18 +11,73 @@ pub fn fold(s: &str) -> String {
 
 /// Levenshtein distance (in characters) between `a` and `b`.
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
+    within(a, b, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// The Levenshtein distance (in characters) between `a` and `b` when it is
+/// at most `max`, `None` when it is larger. Cheaper than [`edit_distance`]
+/// for "did you mean" lookups over many candidates: a length difference over
+/// `max` answers without the table, ASCII strings are compared as bytes
+/// without allocating characters, and the table stops at the first row whose
+/// every cell exceeds `max`.
+pub fn within(a: &str, b: &str, max: usize) -> Option<usize> {
+    if a.is_ascii() && b.is_ascii() {
+        table(a.as_bytes(), b.as_bytes(), max)
+    } else {
+        let a: Vec<char> = a.chars().collect();
+        let b: Vec<char> = b.chars().collect();
+        table(&a, &b, max)
+    }
+}
+
+/// The dynamic-programming table, one row at a time.
+fn table<T: PartialEq>(a: &[T], b: &[T], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
     let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    for (i, ca) in a.iter().enumerate() {
         let mut diag = row[0];
         row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
+        let mut least = row[0];
+        for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
             row[j + 1] = (diag + usize::from(ca != cb))
                 .min(above + 1)
                 .min(row[j] + 1);
             diag = above;
+            least = least.min(row[j + 1]);
+        }
+        if least > max {
+            return None;
         }
     }
-    row[b.len()]
+    Some(row[b.len()]).filter(|&d| d <= max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_distance_agrees_with_the_full_one() {
+        let words = [
+            "", "a", "plan", "plans", "pla", "kitten", "sitting", "Bash", "bash", "résumé",
+            "resume", "ß",
+        ];
+        for a in words {
+            for b in words {
+                let d = edit_distance(a, b);
+                for max in 0..4 {
+                    assert_eq!(
+                        within(a, b, max),
+                        (d <= max).then_some(d),
+                        "{a:?} {b:?} {max}"
+                    );
+                }
+            }
+        }
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("résumé", "resume"), 2);
+    }
 }

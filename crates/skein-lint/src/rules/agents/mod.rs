@@ -17,7 +17,7 @@ pub mod unknown_agent_model;
 pub mod unknown_agent_tool;
 
 use crate::Context;
-use crate::similar::edit_distance;
+use crate::similar::within;
 use skein_model::{Artifact, Format, claude_subagent_path};
 use skein_syntax::{Document, NodeId, NodeKind, Span};
 
@@ -208,16 +208,6 @@ pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<
     }
     // The folder that holds `agents/`.
     let home = path[..path.rfind('/')?].strip_suffix("agents")?;
-    // A skill's own `agents/` holds prompts the skill hands to subagents it
-    // starts itself; an OpenCode kit's `agents/` holds OpenCode agents.
-    let beside = |name: &str| cx.repo_files.contains(&format!("{home}{name}"));
-    if beside("SKILL.md")
-        || beside("opencode.json")
-        || beside("opencode.jsonc")
-        || beside("opencode.json.template")
-    {
-        return None;
-    }
     let doc = &a.document;
     let root = doc
         .root()
@@ -225,6 +215,24 @@ pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<
     // `mode: subagent|primary|all` is OpenCode's agent frontmatter.
     if root.is_some_and(|r| doc.get(r, "mode").is_some()) {
         return None;
+    }
+    // A skill's own `agents/` holds prompts the skill hands to subagents it
+    // starts itself; an OpenCode kit's `agents/` holds OpenCode agents.
+    // (Every AGENT and HOOK rule asks this of every agent file: one buffer,
+    // no allocation per name.)
+    let mut beside = String::with_capacity(home.len() + 24);
+    for name in [
+        "SKILL.md",
+        "opencode.json",
+        "opencode.jsonc",
+        "opencode.json.template",
+    ] {
+        beside.clear();
+        beside.push_str(home);
+        beside.push_str(name);
+        if cx.repo_files.contains(&beside) {
+            return None;
+        }
     }
     Some(Subagent {
         doc,
@@ -366,8 +374,7 @@ pub(crate) fn suggest<'a>(value: &str, candidates: &[&'a str]) -> Option<&'a str
     }
     candidates
         .iter()
-        .map(|c| (c, edit_distance(&lower, &c.to_lowercase())))
-        .filter(|&(_, d)| d <= 2)
+        .filter_map(|c| Some((c, within(&lower, &c.to_lowercase(), 2)?)))
         .min_by_key(|&(_, d)| d)
         .map(|(c, _)| *c)
 }

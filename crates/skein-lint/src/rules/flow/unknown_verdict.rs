@@ -199,8 +199,8 @@ fn ordered_classes(t: &SkilldropTerminals) -> Vec<&str> {
 fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let w = word.to_uppercase();
     candidates
-        .map(|c| (crate::similar::edit_distance(&w, &c.to_uppercase()), c))
-        .filter(|&(d, c)| d <= 2 && d * 3 <= c.chars().count().max(w.chars().count()))
+        .filter_map(|c| Some((crate::similar::within(&w, &c.to_uppercase(), 2)?, c)))
+        .filter(|&(d, c)| d * 3 <= c.chars().count().max(w.chars().count()))
         .min_by_key(|&(d, c)| (d, c))
         .map(|(_, c)| c)
 }

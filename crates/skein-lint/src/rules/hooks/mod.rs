@@ -208,6 +208,11 @@ fn project_of(path: &str) -> Option<String> {
 /// file or manifest (inline `hooks`), a settings file, or the frontmatter of
 /// a skill or subagent.
 pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    let doc = &a.document;
+    // Most artifacts declare no hooks: ask that first (every HOOK rule calls
+    // this for every artifact), before working out where the hooks live.
+    let hooks = doc.get(doc.root()?, "hooks")?;
+    doc.entries(hooks)?;
     let path = cx.path(a.file);
     let dir = parent(path);
     let home = match a.format {
@@ -229,9 +234,6 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
         },
         _ => return None,
     };
-    let doc = &a.document;
-    let hooks = doc.get(doc.root()?, "hooks")?;
-    doc.entries(hooks)?;
     Some(Hooks { doc, hooks, home })
 }
 

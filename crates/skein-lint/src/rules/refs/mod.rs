@@ -12,22 +12,32 @@ pub mod unknown_skill;
 
 use std::collections::BTreeSet;
 
-pub(crate) use crate::similar::edit_distance;
+#[cfg(test)]
+use crate::similar::edit_distance;
 
 /// The candidate nearest to `name` within edit distance 2, if any: the
-/// smallest distance, then the smallest candidate (deterministic).
+/// smallest distance, then the smallest candidate (deterministic whatever the
+/// order of `candidates`).
 pub(crate) fn closest<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<(&'a str, usize)> {
-    let set: BTreeSet<&str> = candidates.into_iter().collect();
-    let len = name.chars().count();
-    set.into_iter()
-        // A length difference over 2 is a distance over 2: skip the DP.
-        .filter(|c| c.len().abs_diff(name.len()) <= 8 && c.chars().count().abs_diff(len) <= 2)
-        .map(|c| (c, edit_distance(name, c)))
-        .filter(|&(_, d)| d <= 2)
-        .min_by_key(|&(c, d)| (d, c))
+    let mut best: Option<(&str, usize)> = None;
+    for c in candidates {
+        // A UTF-8 length difference over 8 is a distance over 2 (a character
+        // is at most four bytes): skip the table.
+        if c.len().abs_diff(name.len()) > 8 {
+            continue;
+        }
+        let limit = best.map_or(2, |(_, d)| d);
+        let Some(d) = crate::similar::within(name, c, limit) else {
+            continue;
+        };
+        if best.is_none_or(|(b, bd)| (d, c) < (bd, b)) {
+            best = Some((c, d));
+        }
+    }
+    best
 }
 
 /// Whether `path` (repo-relative, no trailing `/`) is a file or a folder
