@@ -10,8 +10,10 @@
 //! answers ([`reached`], [`uncapped_cycles`]), never recomputed here.
 //!
 //! The repository view has one cluster per pack and per plugin (its skills,
-//! its loops, its agents), and edges loop -> skill or loop it runs, agent or
-//! assistant -> skill it loads, agent/assistant/plugin -> MCP server.
+//! its loops, its agents, commands and hooks file), a node per marketplace
+//! with an edge to each plugin it lists, and edges loop -> skill or loop it
+//! runs, agent or assistant -> skill it loads, agent/assistant/plugin -> MCP
+//! server.
 //!
 //! Output is deterministic: loops in path order, stages in loop order,
 //! repository nodes and edges sorted. DOT output is one `digraph` per view;
@@ -465,8 +467,10 @@ impl LoopView {
     }
 }
 
-/// Repository view: clusters of packs and plugins, and the edges between
-/// skills, loops, agents, assistants and MCP servers.
+/// Repository view: clusters of packs and plugins (a plugin's skills,
+/// agents, commands and hooks file inside), marketplaces with an edge to each
+/// plugin they list, and the edges between skills, loops, agents,
+/// assistants and MCP servers.
 struct RepoView {
     /// (cluster label, container node, member nodes), sorted.
     clusters: Vec<(String, usize, Vec<usize>)>,
@@ -483,6 +487,9 @@ enum RShape {
     Loop,
     Agent,
     Server,
+    Command,
+    Hooks,
+    Marketplace,
 }
 
 impl RepoView {
@@ -499,6 +506,9 @@ impl RepoView {
                     | NodeKind::McpServer
                     | NodeKind::Pack
                     | NodeKind::Plugin
+                    | NodeKind::Command
+                    | NodeKind::Hook
+                    | NodeKind::Marketplace
             )
         };
         // Stable ids: sort by (kind, path, name, index), then number.
@@ -516,26 +526,22 @@ impl RepoView {
             .collect();
         let mut nodes = BTreeMap::new();
         for &n in &order {
-            let (word, shape) = match g[n].kind {
-                NodeKind::Skill => ("skill", RShape::Skill),
-                NodeKind::Loop => ("loop", RShape::Loop),
-                NodeKind::Agent => ("agent", RShape::Agent),
-                NodeKind::Assistant => ("assistant", RShape::Agent),
-                NodeKind::McpServer => ("mcp", RShape::Server),
-                NodeKind::Pack => ("pack", RShape::Container),
-                _ => ("plugin", RShape::Container),
+            let label = |word: &str| format!("{word} {}", g[n].name);
+            let (label, shape) = match g[n].kind {
+                // A command is invoked by its name: `/format`.
+                NodeKind::Command => (format!("command /{}", g[n].name), RShape::Command),
+                // One hooks file per plugin: its file name says nothing more.
+                NodeKind::Hook => ("hooks".to_string(), RShape::Hooks),
+                NodeKind::Marketplace => (label("marketplace"), RShape::Marketplace),
+                kind => {
+                    let (word, shape) = Self::word(kind);
+                    (label(word), shape)
+                }
             };
-            nodes.insert(
-                ids[&n],
-                (
-                    format!("{word} {}", g[n].name),
-                    shape,
-                    problem_loops.contains(&n),
-                ),
-            );
+            nodes.insert(ids[&n], (label, shape, problem_loops.contains(&n)));
         }
         // Clusters: a pack holds its skills (contains edges) and the loops
-        // under its folder; a plugin its skills and agents.
+        // under its folder; a plugin its skills, agents, commands and hooks.
         let mut placed: HashSet<NodeIndex> = HashSet::new();
         let mut clusters = Vec::new();
         for &c in order
@@ -584,7 +590,7 @@ impl RepoView {
             let keep = match e.weight().kind {
                 EdgeKind::Connects => true,
                 EdgeKind::Uses => matches!(g[s].kind, NodeKind::Agent | NodeKind::Assistant),
-                EdgeKind::Delegates => true,
+                EdgeKind::Delegates | EdgeKind::Lists => true,
                 _ => false,
             };
             if keep && let (Some(a), Some(b)) = (ids.get(&s), ids.get(&t)) {
@@ -595,6 +601,19 @@ impl RepoView {
             clusters,
             nodes,
             edges,
+        }
+    }
+
+    /// The label word and shape of the node kinds drawn by name.
+    fn word(kind: NodeKind) -> (&'static str, RShape) {
+        match kind {
+            NodeKind::Skill => ("skill", RShape::Skill),
+            NodeKind::Loop => ("loop", RShape::Loop),
+            NodeKind::Agent => ("agent", RShape::Agent),
+            NodeKind::Assistant => ("assistant", RShape::Agent),
+            NodeKind::McpServer => ("mcp", RShape::Server),
+            NodeKind::Pack => ("pack", RShape::Container),
+            _ => ("plugin", RShape::Container),
         }
     }
 
@@ -614,6 +633,9 @@ impl RepoView {
                 RShape::Loop => "shape=ellipse",
                 RShape::Agent => "shape=component",
                 RShape::Server => "shape=cylinder",
+                RShape::Command => "shape=cds",
+                RShape::Hooks => "shape=hexagon",
+                RShape::Marketplace => "shape=tab, style=\"filled\", fillcolor=\"#ddf4ff\"",
             }
             .to_string();
             if *problem {
@@ -662,6 +684,9 @@ impl RepoView {
                 RShape::Loop => writeln!(s, "{indent}n{id}([\"{text}\"])"),
                 RShape::Agent => writeln!(s, "{indent}n{id}[[\"{text}\"]]"),
                 RShape::Server => writeln!(s, "{indent}n{id}[(\"{text}\")]"),
+                RShape::Command => writeln!(s, "{indent}n{id}>\"{text}\"]"),
+                RShape::Hooks => writeln!(s, "{indent}n{id}{{{{\"{text}\"}}}}"),
+                RShape::Marketplace => writeln!(s, "{indent}n{id}[\\\"{text}\"/]"),
             };
         };
         let mut s = String::from("flowchart LR\n");

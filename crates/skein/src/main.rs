@@ -46,7 +46,8 @@ enum Command {
     /// Draw skilldrop loops as state machines, and the repository graph.
     ///
     /// Without `--loop`: every loop, then the repository view (packs and
-    /// plugins with their skills, loops -> skills, agents -> MCP servers).
+    /// plugins with their skills, agents, commands and hooks; marketplaces ->
+    /// the plugins they list; loops -> skills; agents -> MCP servers).
     /// Unreachable stages and uncapped cycles are drawn red and dashed.
     Graph(GraphArgs),
 }

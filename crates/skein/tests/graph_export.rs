@@ -226,3 +226,74 @@ fn uncapped_cycle_is_marked_and_labels_are_escaped() {
         assert!(mermaid.contains(want), "missing {want}:\n{mermaid}");
     }
 }
+
+/// Issue #11: a marketplace, its plugin and the plugin's components are
+/// drawn: the plugin cluster holds its skill, agent, command and hooks file;
+/// the marketplace stands outside with an edge to the plugin it lists.
+#[test]
+fn repository_view_draws_marketplaces_and_plugin_components() {
+    let files = vec![
+        InputFile::new(
+            ".claude-plugin/marketplace.json",
+            r#"{"name": "tools", "owner": {"name": "o"},
+               "plugins": [{"name": "fmt", "source": "./plugins/fmt"}]}"#,
+        ),
+        InputFile::new(
+            "plugins/fmt/.claude-plugin/plugin.json",
+            r#"{"name": "fmt", "version": "1.0.0"}"#,
+        ),
+        InputFile::new(
+            "plugins/fmt/skills/tidy/SKILL.md",
+            "---\nname: tidy\ndescription: Tidies code. Use when asked to tidy.\n---\nBody\n",
+        ),
+        InputFile::new(
+            "plugins/fmt/agents/reviewer.md",
+            "---\nname: reviewer\ndescription: Reviews.\n---\nBody\n",
+        ),
+        InputFile::new(
+            "plugins/fmt/commands/format.md",
+            "---\ndescription: Formats.\n---\nBody\n",
+        ),
+        InputFile::new(
+            "plugins/fmt/hooks/hooks.json",
+            r#"{"hooks": {"PostToolUse": [{"matcher": "Edit",
+                "hooks": [{"type": "command", "command": "echo hi"}]}]}}"#,
+        ),
+    ];
+    let report = check_files(files, &Options::default());
+    let dot = render_graph(report.graph(), report.sources(), GraphFormat::Dot, None).expect("all");
+    assert_eq!(
+        dot,
+        r##"digraph repository {
+  graph [rankdir=LR, fontname="Helvetica", label="repository", labelloc=t];
+  node [fontname="Helvetica", fontsize=11];
+  subgraph cluster_0 {
+    graph [label="plugin fmt", style="rounded", color="#8c959f"];
+    n2 [label="plugin fmt", shape=folder, style="filled", fillcolor="#f6f8fa"];
+    n0 [label="skill tidy", shape=box, style="rounded"];
+    n1 [label="agent reviewer", shape=component];
+    n3 [label="command /format", shape=cds];
+    n4 [label="hooks", shape=hexagon];
+  }
+  n5 [label="marketplace tools", shape=tab, style="filled", fillcolor="#ddf4ff"];
+  n5 -> n2;
+}
+"##
+    );
+    let mermaid =
+        render_graph(report.graph(), report.sources(), GraphFormat::Mermaid, None).expect("all");
+    assert_eq!(
+        mermaid,
+        r#"flowchart LR
+  subgraph c0 ["plugin fmt"]
+    n2[/"plugin fmt"/]
+    n0("skill tidy")
+    n1[["agent reviewer"]]
+    n3>"command /format"]
+    n4{{"hooks"}}
+  end
+  n5[\"marketplace tools"/]
+  n5 --> n2
+"#
+    );
+}
