@@ -14,7 +14,7 @@ use crate::rules;
 use crate::scalar;
 use crate::source::FileId;
 use crate::span::Span;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use tree_sitter::{Node as TsNode, Parser, Point, Range};
 
 /// Deepest value nesting the converters follow; deeper values become null
@@ -702,8 +702,12 @@ fn collect_comments(root: TsNode) -> Vec<Span> {
 /// `json` is set (a JSON text containing `//` or `/*`), comments
 /// (tree-sitter-json accepts them; JSON does not).
 fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
+    // Tokens the parser inserted, by (offset, depth): those at one offset are
+    // one fault (a file cut short misses its closing `"`, `]` and `}` at
+    // once) and become one diagnostic, innermost first.
+    let mut missing: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
+    let mut stack = vec![(root, 0usize)];
+    while let Some((n, depth)) = stack.pop() {
         if n.is_error() {
             let snippet = cx.src(n).lines().next().unwrap_or("").trim();
             let msg = if snippet.is_empty() {
@@ -725,16 +729,10 @@ fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
             continue;
         }
         if n.is_missing() {
-            let kind = n.kind();
-            cx.diag(
-                Diagnostic::new(
-                    rules::SYNTAX_ERROR,
-                    cx.file,
-                    span_of(n),
-                    format!("syntax error: missing {}", quote(kind)),
-                )
-                .with_label(format!("expected {} here", quote(kind))),
-            );
+            missing
+                .entry(n.start_byte())
+                .or_default()
+                .push((depth, n.kind().to_string()));
             continue;
         }
         if json && n.kind() == "comment" {
@@ -754,7 +752,31 @@ fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
             continue;
         }
         let mut c = n.walk();
-        stack.extend(n.children(&mut c));
+        stack.extend(n.children(&mut c).map(|ch| (ch, depth + 1)));
+    }
+    for (at, mut kinds) in missing {
+        kinds.sort_by_key(|&(depth, _)| std::cmp::Reverse(depth));
+        kinds.dedup_by(|a, b| a.1 == b.1);
+        let names: Vec<String> = kinds.iter().map(|(_, k)| quote(k)).collect();
+        let (list, then) = match names.as_slice() {
+            [one] => (one.clone(), one.clone()),
+            [init @ .., last] => (
+                format!("{} and {last}", init.join(", ")),
+                format!("{}, then {last}", init.join(", ")),
+            ),
+            [] => continue,
+        };
+        let mut d = Diagnostic::new(
+            rules::SYNTAX_ERROR,
+            cx.file,
+            Span::new(at, at),
+            format!("syntax error: missing {list}"),
+        )
+        .with_label(format!("expected {then} here"));
+        if cx.text[at..].trim().is_empty() {
+            d = d.with_note("the file ends here: was it cut short?");
+        }
+        cx.diag(d);
     }
 }
 
@@ -1241,6 +1263,43 @@ mod saphyr_refinement_tests {
             doc.to_json(100).unwrap(),
             serde_json::json!({"a": 1, "b": 2})
         );
+    }
+
+    #[test]
+    fn a_file_cut_short_is_one_syntax_error_naming_every_missing_closer() {
+        let text = "{\"name\": \"x\",\n \"keywords\": [\"a\", \"b\"";
+        let parsed = Parsers::new().parse_json(FileId(0), text);
+        let d: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.rule.code,
+                    d.primary.span.start as usize,
+                    d.message.as_str(),
+                    d.primary.message.as_str(),
+                    d.notes.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            d,
+            [(
+                "SYN001",
+                text.len(),
+                "syntax error: missing `]` and `}`",
+                "expected `]`, then `}` here",
+                vec!["the file ends here: was it cut short?".to_string()]
+            )]
+        );
+        // One missing token in the middle of a file: as before, no note.
+        let parsed = Parsers::new().parse_json(FileId(0), "{\"a\": [1, 2}\n");
+        let d: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .map(|d| (d.message.as_str(), d.notes.len()))
+            .collect();
+        assert_eq!(d, [("syntax error: missing `]`", 0)]);
     }
 
     #[test]
