@@ -49,6 +49,11 @@ impl SourceFile {
     }
 
     /// Repository-relative path, `/`-separated.
+    /// Renames the file (the CLI shows paths from the current folder).
+    pub fn set_path(&mut self, path: impl Into<String>) {
+        self.path = path.into();
+    }
+
     pub fn path(&self) -> &str {
         &self.path
     }

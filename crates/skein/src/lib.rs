@@ -265,10 +265,166 @@ impl Report {
         );
     }
 
+    /// Narrows the report to a view of the project (issue #14: `skein check
+    /// sub/dir` on a project analyzes all of it and reports what is in
+    /// `sub/dir`): keeps the diagnostics whose file is one of `view`
+    /// (project-relative, `/`-separated paths of files or folders; `""` is
+    /// the whole project) or below one, and recounts the summary over the
+    /// files in view. Diagnostics of the configuration file are kept
+    /// whatever the view: the configuration applies to every part.
+    pub fn restrict(&mut self, view: &[String]) {
+        if view.iter().any(String::is_empty) {
+            return;
+        }
+        let read = self.summary.files_read;
+        let inside = |path: &str| {
+            view.iter().any(|v| {
+                path.strip_prefix(v.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+        };
+        let sources = &self.sources;
+        self.diagnostics.retain(|d| {
+            d.primary.file.0 as usize >= read || inside(sources.get(d.primary.file).path())
+        });
+        let files_read = (0..read)
+            .filter(|&i| inside(sources.get(FileId(i as u32)).path()))
+            .count();
+        let mut per_format: BTreeMap<&'static str, usize> = BTreeMap::new();
+        for a in self
+            .artifacts
+            .iter()
+            .filter(|a| inside(sources.get(a.file).path()))
+        {
+            *per_format.entry(a.format.id()).or_default() += 1;
+        }
+        let per_format = per_format
+            .into_iter()
+            .map(|(f, n)| (f.to_string(), n))
+            .collect();
+        self.summary = summarize(files_read, per_format, &self.diagnostics);
+    }
+
+    /// Renames every file from project-relative to relative to `base`
+    /// (issue #14: one path convention for every output format, as ruff
+    /// does). `root` is the folder the report's paths are relative to and
+    /// `base` the folder to show them from, both absolute and canonical. A
+    /// path below `base` loses that prefix; any other gets `../` segments
+    /// up to the common folder. Call it after baselines are written and
+    /// applied: those keep project-relative paths.
+    pub fn relocate(&mut self, root: &Path, base: &Path) {
+        let base: Vec<String> = components(base);
+        for i in 0..self.sources.len() {
+            let id = FileId(i as u32);
+            let file = self.sources.get(id);
+            let mut abs = components(root);
+            for part in file.path().split('/') {
+                match part {
+                    "" | "." => {}
+                    ".." => {
+                        abs.pop();
+                    }
+                    p => abs.push(p.to_string()),
+                }
+            }
+            let common = abs.iter().zip(&base).take_while(|(a, b)| a == b).count();
+            let mut rel: Vec<&str> = vec![".."; base.len() - common];
+            rel.extend(abs[common..].iter().map(String::as_str));
+            let rel = rel.join("/");
+            self.sources.get_mut(id).set_path(rel);
+        }
+    }
+
+    /// Whether `path` (project-relative, `/`-separated) was read as a
+    /// recognised file.
+    pub fn read_file(&self, path: &str) -> bool {
+        (0..self.summary.files_read).any(|i| self.sources.get(FileId(i as u32)).path() == path)
+    }
+
     /// True when some diagnostic is at or above `severity`.
     pub fn has_at_least(&self, severity: Severity) -> bool {
         self.diagnostics.iter().any(|d| d.severity >= severity)
     }
+}
+
+/// The normal components of an absolute path, as strings.
+fn components(path: &Path) -> Vec<String> {
+    path.components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where a named path sits in its project (issue #14): see [`locate`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    /// The project root: absolute, canonical.
+    pub root: PathBuf,
+    /// The path relative to the root, `/`-separated (`""`: the root itself).
+    pub view: String,
+    /// Whether the path is a folder (a link is not one: it is never followed).
+    pub is_dir: bool,
+}
+
+/// The project of `path`: from `path` (its folder when it is not a folder)
+/// upward, the nearest folder holding `skein.toml` (no higher than the work
+/// tree's top); else the nearest holding `.git` (a folder, or the file of a
+/// linked work tree): the top of a git work tree; else the current folder
+/// when `path` is inside it; else `path` itself, or its folder. A symbolic link named as the path is not followed: its own folder
+/// decides, and the link is reported as in a walk.
+///
+/// # Errors
+/// [`Error::Root`] when `path` does not exist or cannot be resolved.
+pub fn locate(path: &Path) -> Result<Located, Error> {
+    let err = |source| Error::Root {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::symlink_metadata(path).map_err(err)?;
+    let is_dir =
+        meta.is_dir() || (meta.is_symlink() && std::fs::metadata(path).is_ok_and(|m| m.is_dir()));
+    let abs = if meta.is_symlink() && !is_dir {
+        // The link's folder, resolved; the link's own name kept.
+        let abs = std::path::absolute(path).map_err(err)?;
+        let parent = abs.parent().unwrap_or(Path::new("/"));
+        let name = abs.file_name().map(PathBuf::from).unwrap_or_default();
+        std::fs::canonicalize(parent).map_err(err)?.join(name)
+    } else {
+        std::fs::canonicalize(path).map_err(err)?
+    };
+    let start = if is_dir {
+        abs.as_path()
+    } else {
+        abs.parent().unwrap_or(&abs)
+    };
+    let git = start.ancestors().find(|d| d.join(".git").exists());
+    // A `skein.toml` above the work tree (in a home folder) makes no project.
+    let below_git = |d: &&Path| git.is_none_or(|g| d.starts_with(g));
+    let config = start
+        .ancestors()
+        .take_while(below_git)
+        .find(|d| d.join(config::CONFIG_FILE_NAME).is_file());
+    // No marker: the current folder when the path is inside it (as `skein
+    // check sub/SKILL.md` from the folder holding `sub/`), else the path.
+    let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+    let fallback = cwd
+        .as_deref()
+        .filter(|c| start.starts_with(c))
+        .unwrap_or(start);
+    let root = config.or(git).unwrap_or(fallback).to_path_buf();
+    let view: Vec<String> = abs
+        .strip_prefix(&root)
+        .unwrap_or(Path::new(""))
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Ok(Located {
+        root,
+        view: view.join("/"),
+        is_dir,
+    })
 }
 
 /// Errors that stop a run before analysis (findings are never errors).

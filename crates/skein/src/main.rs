@@ -8,7 +8,7 @@ use skein_report::graph_export::{GraphFormat, render_graph};
 use skein_report::{HumanOptions, json_value, render_human};
 use skein_report::{SarifBuilder, render_concise, render_github};
 use std::io::{IsTerminal, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -32,9 +32,15 @@ struct Cli {
 enum Command {
     /// Analyze repositories and report diagnostics.
     ///
+    /// Each path is analyzed as part of its project (the nearest folder with
+    /// `skein.toml`, else the top of its git work tree, else the path
+    /// itself): the whole project is read, so references resolve, and the
+    /// findings in the named files and folders are reported.
+    ///
     /// Exit status: 0 when no diagnostic at or above `--fail-on` (default:
     /// `fail-on` of skein.toml, else error) was found, 1 when some was, 2 on
-    /// a usage or internal error.
+    /// a usage or internal error, 3 when no file skein reads was found (an
+    /// empty folder or a mistyped path: never a silent green).
     Check(CheckArgs),
     /// List every rule: code, name, default severity, summary.
     Rules,
@@ -76,9 +82,13 @@ enum GraphFormatArg {
 
 #[derive(clap::Args)]
 struct CheckArgs {
-    /// Folders (repository roots) or single files to analyze.
+    /// Files or folders to report on (each analyzed within its project).
     #[arg(default_value = ".")]
     paths: Vec<PathBuf>,
+    /// Analyze only the named paths, each as a repository of its own, not
+    /// the project around them (references outside them do not resolve).
+    #[arg(long)]
+    no_project: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     format: OutputFormat,
@@ -272,42 +282,44 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 && std::env::var_os("NO_COLOR").is_none()
         }
     };
-    let multiple = args.paths.len() > 1;
-    if multiple && matches!(args.format, OutputFormat::Sarif | OutputFormat::Github) {
-        // Locations are relative to the current folder; a path outside it has
-        // no prefix there, so two such paths can name different files alike.
-        let unplaced: Vec<String> = args
-            .paths
-            .iter()
-            .filter(|p| uri_prefix(p).is_empty() && !is_current_dir(p))
-            .map(|p| p.display().to_string())
-            .collect();
-        if unplaced.len() > 1 {
-            eprintln!(
-                "skein: warning: {} are outside the current folder, so their findings are located relative to each of them and may collide; run skein from a folder that contains them",
-                unplaced.join(", ")
-            );
-        }
-    }
+    let runs = projects(&args.paths, args.no_project)?;
+    let multiple = runs.len() > 1;
     let mut any_error = false;
     let mut internal_failure = false;
+    let mut files_read = 0;
     let mut json_runs = Vec::new();
     let mut output = String::new();
     let mut sarif = SarifBuilder::new(&rules::all());
-    for path in &args.paths {
+    let last = runs.len().saturating_sub(1);
+    let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+    for (i, run) in runs.iter().enumerate() {
         let watch = options
             .progress
             .clone()
-            .map(|p| progress::Watch::start(p, path.display().to_string()));
-        let mut report = pool.install(|| skein::check(path, &options))?;
+            .map(|p| progress::Watch::start(p, run.label.clone()));
+        let mut report = pool.install(|| skein::check(&run.root, &options))?;
         if let Some(w) = watch {
             w.finish();
         }
+        for (named, rel) in &run.files {
+            if !report.read_file(rel) {
+                eprintln!(
+                    "skein: warning: {} is not a kind of file skein reads (README, \"What it recognises\"); nothing in it was analyzed",
+                    named.display()
+                );
+            }
+        }
+        report.restrict(&run.view);
+        files_read += report.summary().files_read;
         if args.write_baseline.is_some() {
             written.add(report.diagnostics(), report.sources());
         }
         if let Some(b) = &baseline {
             report.apply_baseline(b, &mut matches);
+        }
+        // Paths from the current folder in every format (issue #14).
+        if let (Some(cwd), Ok(root)) = (&cwd, run.base()) {
+            report.relocate(&root, cwd);
         }
         let fail_on = args
             .fail_on
@@ -325,7 +337,7 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                     HumanOptions { color },
                 );
                 if multiple {
-                    out.push_str(&format!("{}: ", path.display()));
+                    out.push_str(&format!("{}: ", run.label));
                 }
                 out.push_str(&report.summary().line());
                 out.push('\n');
@@ -334,31 +346,28 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             OutputFormat::Concise => {
                 output.push_str(&render_concise(report.diagnostics(), report.sources()));
                 if multiple {
-                    output.push_str(&format!("{}: ", path.display()));
+                    output.push_str(&format!("{}: ", run.label));
                 }
                 output.push_str(&report.summary().line());
                 output.push('\n');
             }
-            OutputFormat::Github => output.push_str(&render_github(
-                report.diagnostics(),
-                report.sources(),
-                &uri_prefix(path),
-            )),
+            OutputFormat::Github => {
+                output.push_str(&render_github(report.diagnostics(), report.sources(), ""))
+            }
             OutputFormat::Sarif => {
-                sarif.add(report.diagnostics(), report.sources(), &uri_prefix(path));
+                sarif.add(report.diagnostics(), report.sources(), "");
             }
             OutputFormat::Json => {
                 let mut v = json_value(report.diagnostics(), report.sources(), report.summary());
-                v.as_object_mut().expect("object").insert(
-                    "root".into(),
-                    serde_json::Value::String(path.display().to_string()),
-                );
+                v.as_object_mut()
+                    .expect("object")
+                    .insert("root".into(), serde_json::Value::String(run.label.clone()));
                 json_runs.push(v);
             }
         }
         // Freeing a large report is a measurable share of a run, all on one
         // thread; after the last path the process exits, which frees it.
-        if std::ptr::eq(path, args.paths.last().expect("at least one path")) {
+        if i == last {
             std::mem::forget(report);
         }
     }
@@ -407,11 +416,84 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     if args.write_baseline.is_some() {
         return Ok(ExitCode::SUCCESS);
     }
-    Ok(if any_error {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    if any_error {
+        return Ok(ExitCode::from(1));
+    }
+    if files_read == 0 {
+        let named: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        eprintln!(
+            "skein: warning: no file skein reads was found in {}: nothing was analyzed (exit status {NOTHING_ANALYZED})",
+            named.join(", ")
+        );
+        return Ok(ExitCode::from(NOTHING_ANALYZED));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The exit status of a run that found no file to analyze.
+const NOTHING_ANALYZED: u8 = 3;
+
+/// One analysis: a project root and the part of it reported.
+struct Run {
+    /// The folder analyzed (a project root, or a named path with `--no-project`).
+    root: PathBuf,
+    /// How the run is named in output: the path given, or the paths given
+    /// joined by `, ` when several share one project.
+    label: String,
+    /// The reported part, project-relative (`""`: all of it).
+    view: Vec<String>,
+    /// Each named file with its project-relative path.
+    files: Vec<(PathBuf, String)>,
+}
+
+impl Run {
+    /// The folder the report's paths are relative to: the root, or its
+    /// folder when a file is read alone (`--no-project`).
+    fn base(&self) -> std::io::Result<PathBuf> {
+        let abs = std::fs::canonicalize(&self.root)?;
+        Ok(if abs.is_dir() {
+            abs
+        } else {
+            abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+        })
+    }
+}
+
+/// Groups the named paths by project (issue #14), in the order given; with
+/// `no_project` each path is its own run, read alone.
+fn projects(paths: &[PathBuf], no_project: bool) -> anyhow::Result<Vec<Run>> {
+    let mut runs: Vec<Run> = Vec::new();
+    for path in paths {
+        if no_project {
+            runs.push(Run {
+                root: path.clone(),
+                label: path.display().to_string(),
+                view: vec![String::new()],
+                files: Vec::new(),
+            });
+            continue;
+        }
+        let skein::Located {
+            root,
+            view: rel,
+            is_dir,
+        } = skein::locate(path)?;
+        let file = (!is_dir).then(|| (path.clone(), rel.clone()));
+        match runs.iter_mut().find(|r| r.root == root) {
+            Some(r) => {
+                r.label = format!("{}, {}", r.label, path.display());
+                r.view.push(rel);
+                r.files.extend(file);
+            }
+            None => runs.push(Run {
+                root,
+                label: path.display().to_string(),
+                view: vec![rel],
+                files: file.into_iter().collect(),
+            }),
+        }
+    }
+    Ok(runs)
 }
 
 fn graph(args: GraphArgs) -> anyhow::Result<ExitCode> {
@@ -447,54 +529,6 @@ fn graph(args: GraphArgs) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::from(2))
         }
-    }
-}
-
-/// True when `path` names the current folder.
-fn is_current_dir(path: &Path) -> bool {
-    match (
-        std::fs::canonicalize(path),
-        std::env::current_dir().and_then(std::fs::canonicalize),
-    ) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// The analyzed folder's path from the current directory (the repository
-/// root in CI), `/`-separated with a trailing `/`, which SARIF URIs and
-/// annotations need; empty for `.` and for a folder outside the current
-/// directory.
-fn uri_prefix(path: &Path) -> String {
-    let dir = if path.is_file() {
-        path.parent().unwrap_or(Path::new(""))
-    } else {
-        path
-    };
-    let rel = if dir.is_absolute() {
-        match std::env::current_dir()
-            .ok()
-            .and_then(|cwd| dir.strip_prefix(cwd).ok().map(Path::to_path_buf))
-        {
-            Some(r) => r,
-            None => return String::new(),
-        }
-    } else {
-        dir.to_path_buf()
-    };
-    let mut parts = Vec::new();
-    for c in rel.components() {
-        match c {
-            Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
-            Component::CurDir => {}
-            Component::ParentDir if parts.pop().is_some() => {}
-            _ => return String::new(),
-        }
-    }
-    if parts.is_empty() {
-        String::new()
-    } else {
-        parts.join("/") + "/"
     }
 }
 

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{skein, stdout, write};
+use std::path::Path;
 use std::process::Command;
 
 #[test]
@@ -41,7 +42,7 @@ fn errors_exit_one_and_render_rustc_style() {
     assert_eq!(o.status.code(), Some(1));
     let expected = "\
 error[SCH001]: `/format_version` is `1.0`, expected `0.1` [schema-violation]
-  ┌─ assistant.json:2:21
+  ┌─ repo/assistant.json:2:21
   │
 2 │   \"format_version\": \"1.0\",
   │                     ^^^^^ expected `\"0.1\"`
@@ -296,33 +297,152 @@ fn explicit_symlink_path_is_not_followed() {
     let out = stdout(&o);
     assert!(!out.contains("hunter2"), "{out}");
     assert!(
-        out.starts_with("SKILL.md:1:1: info[SYN012] symbolic link not followed"),
+        out.starts_with("s/SKILL.md:1:1: info[SYN012] symbolic link not followed"),
         "{out}"
     );
 }
 
-/// Two folders outside the current one: SARIF locations are relative to each,
-/// so skein warns that they may collide.
+/// Issue #14: one path convention. Two folders outside the current one:
+/// every format names each finding from the current folder (`../<dir>/...`),
+/// so the two never collide, in SARIF as in the concise output.
 #[test]
-fn sarif_warns_when_roots_outside_the_current_folder_may_collide() {
-    let a = tempfile::tempdir().expect("tempdir");
-    let b = tempfile::tempdir().expect("tempdir");
-    let cwd = tempfile::tempdir().expect("tempdir");
-    for d in [&a, &b] {
+fn paths_are_relative_to_the_current_folder_in_every_format() {
+    let top = tempfile::tempdir().expect("tempdir");
+    for d in ["a", "b"] {
         write(
-            d.path(),
+            &top.path().join(d),
             "skills/x/SKILL.md",
-            "---\nname: x\ndescription: d\n---\n",
+            "---\nname: y\ndescription: d\n---\n",
         );
     }
-    let (pa, pb) = (
-        a.path().to_str().expect("utf-8"),
-        b.path().to_str().expect("utf-8"),
+    std::fs::create_dir_all(top.path().join("cwd")).expect("mkdir");
+    let cwd = top.path().join("cwd");
+    let o = skein(&["check", "--format", "sarif", "../a", "../b"], &cwd);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(common::stderr(&o).is_empty(), "{}", common::stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("sarif");
+    let uris: Vec<&str> = v["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("uri")
+        })
+        .collect();
+    assert_eq!(uris, ["../a/skills/x/SKILL.md", "../b/skills/x/SKILL.md"]);
+    for (format, want) in [
+        ("concise", "../a/skills/x/SKILL.md:2:7: error[REF005]"),
+        ("github", "::error file=../a/skills/x/SKILL.md,line=2,"),
+        ("json", "\"path\": \"../a/skills/x/SKILL.md\""),
+        ("human", "┌─ ../a/skills/x/SKILL.md:2:7"),
+    ] {
+        let o = skein(&["check", "--format", format, "../a"], &cwd);
+        assert!(stdout(&o).contains(want), "{format}: {}", stdout(&o));
+    }
+    // From inside the project, the same finding is named from there.
+    let o = skein(
+        &["check", "--format", "concise", "."],
+        &top.path().join("a/skills"),
     );
-    let o = skein(&["check", "--format", "sarif", pa, pb], cwd.path());
-    assert_eq!(o.status.code(), Some(0));
-    let err = common::stderr(&o);
-    assert!(err.contains("are outside the current folder"), "{err}");
-    let o = skein(&["check", "--format", "sarif", pa], cwd.path());
-    assert!(common::stderr(&o).is_empty());
+    assert!(
+        stdout(&o).starts_with("x/SKILL.md:2:7: error[REF005]"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// Issue #14: a path is reported as part of its project. A lone agent file
+/// with a YAML error is recognised by its place and fails the run; a lone
+/// `SKILL.md` keeps its name/folder check; a folder with nothing skein reads
+/// exits 3 with a warning; a file skein does not read says so.
+#[test]
+fn named_paths_are_read_within_their_project() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    write(
+        dir.path(),
+        ".claude/agents/rev.md",
+        "---\nname: rev\ndescription: [unclosed\n---\nx\n",
+    );
+    write(
+        dir.path(),
+        ".claude/skills/tidy/SKILL.md",
+        "---\nname: tidyy\ndescription: Tidies code.\n---\nx\n",
+    );
+    write(dir.path(), "notes.txt", "hi\n");
+    std::fs::create_dir_all(dir.path().join("empty")).expect("mkdir");
+    let agents = dir.path().join(".claude/agents");
+    let o = skein(&["check", "--format", "concise", "rev.md"], &agents);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "rev.md:4:1: error[SYN001] syntax error: while parsing a flow sequence, expected ',' or ']' [syntax-error]\n\
+         checked 1 file (plugin-agent 1): 1 error, 0 warnings, 0 infos\n"
+    );
+    let o = skein(
+        &[
+            "check",
+            "--format",
+            "concise",
+            ".claude/skills/tidy/SKILL.md",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with(
+            ".claude/skills/tidy/SKILL.md:2:7: error[REF005] skill name `tidyy` does not match its folder `tidy`"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = skein(&["check", "empty"], dir.path());
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        common::stderr(&o),
+        "skein: warning: no file skein reads was found in empty: nothing was analyzed (exit status 3)\n"
+    );
+    let o = skein(&["check", "notes.txt"], dir.path());
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        common::stderr(&o)
+            .starts_with("skein: warning: notes.txt is not a kind of file skein reads"),
+        "{}",
+        common::stderr(&o)
+    );
+    // `--no-project` reads the file alone: by its name, an agent file is
+    // not recognised outside `agents/`.
+    let o = skein(&["check", "--no-project", "rev.md"], &agents);
+    assert_eq!(o.status.code(), Some(3));
+}
+
+/// Issue #14: the findings of `skein check sub/dir` are the whole-project
+/// findings restricted to `sub/dir` (the demo repository, from the
+/// workspace root).
+#[test]
+fn a_subfolder_run_is_the_project_run_restricted_to_it() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let lines = |path: &str| -> Vec<String> {
+        let o = skein(&["check", "--format", "concise", path], &workspace);
+        stdout(&o)
+            .lines()
+            .filter(|l| !l.starts_with("checked "))
+            .map(str::to_string)
+            .collect()
+    };
+    let all = lines("corpus/examples/demo-repo");
+    for sub in [
+        "corpus/examples/demo-repo/packs",
+        "corpus/examples/demo-repo/plugins",
+    ] {
+        let want: Vec<String> = all
+            .iter()
+            .filter(|l| l.starts_with(&format!("{sub}/")))
+            .cloned()
+            .collect();
+        assert!(!want.is_empty(), "{sub} has findings in the demo");
+        assert_eq!(lines(sub), want, "{sub}");
+    }
 }
