@@ -1,7 +1,9 @@
 //! `cargo xtask codegen [--check]`: writes the files generated from code —
 //! the JSON Schema of `skein.toml` (`schemas/skein.toml.schema.json`, from
-//! the configuration types in `crates/skein/src/config.rs`). With `--check`
-//! it writes nothing and fails when a committed file is stale.
+//! the configuration types in `crates/skein/src/config.rs`) and the man
+//! pages `docs/man/skein.1` and `docs/man/skein-check.1` (clap_mangen, from
+//! the command line's definition in `crates/skein/src/cli.rs`). With
+//! `--check` it writes nothing and fails when a committed file is stale.
 
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
@@ -9,10 +11,35 @@ use std::process::ExitCode;
 
 /// A generated file: its path from the workspace root and its contents.
 pub fn generated() -> Vec<(&'static str, String)> {
-    vec![(
-        "schemas/skein.toml.schema.json",
-        skein::config::json_schema(),
-    )]
+    vec![
+        (
+            "schemas/skein.toml.schema.json",
+            skein::config::json_schema(),
+        ),
+        ("docs/man/skein.1", man(None)),
+        ("docs/man/skein-check.1", man(Some("check"))),
+    ]
+}
+
+/// The man page of `skein` or of one of its subcommands, roff.
+fn man(sub: Option<&str>) -> String {
+    use clap::CommandFactory;
+    let mut cmd = skein::cli::Cli::command().version(skein::PKG_VERSION);
+    cmd.build();
+    let page = match sub {
+        Some(name) => cmd
+            .find_subcommand(name)
+            .expect("subcommand exists")
+            .clone()
+            .name(&*Box::leak(format!("skein-{name}").into_boxed_str()))
+            .version(skein::PKG_VERSION),
+        None => cmd,
+    };
+    let mut out = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut out)
+        .expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("roff is UTF-8")
 }
 
 fn workspace_root() -> PathBuf {

@@ -129,6 +129,78 @@ pub struct ConfigFile {
     /// and not read (default 10 MiB); `--max-file-size` overrides it.
     #[serde(default)]
     pub max_file_size: Option<u64>,
+    /// Globs of files not analyzed (relative to the folder of `skein.toml`;
+    /// `legacy/**`). They still count as existing for references. Default:
+    /// none (`.gitignore` is honoured separately).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub exclude: Option<Vec<Spanned<String>>>,
+    /// Globs added to `exclude` (kept when `--exclude` is given on the command line).
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub extend_exclude: Vec<Spanned<String>>,
+}
+
+/// Settings given on the command line (issue #14), applied over the
+/// configuration file as ruff applies its flags: `select` replaces the file's
+/// `select`, `extend_select` adds to it, `ignore` adds to its `ignore`,
+/// `per_file_ignores` adds to its `per-path-ignores`, `exclude` adds to its
+/// `exclude`. Selectors are as in the file (code, name or code prefix); globs
+/// are relative to the project root.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// `--select`: the rules to run, replacing `select` of the file.
+    pub select: Option<Vec<String>>,
+    /// `--extend-select`: rules added to the selection.
+    pub extend_select: Vec<String>,
+    /// `--ignore`: rules not to run, added to `ignore` of the file.
+    pub ignore: Vec<String>,
+    /// `--per-file-ignores GLOB:SELECTOR[,SELECTOR...]`.
+    pub per_file_ignores: Vec<(String, Vec<String>)>,
+    /// `--exclude GLOB`: files not analyzed.
+    pub exclude: Vec<String>,
+}
+
+impl Overrides {
+    /// Checks every selector and glob.
+    ///
+    /// # Errors
+    /// A message naming the first selector that matches no rule (with the
+    /// nearest rule code or name) or the first glob that does not compile.
+    pub fn validate(&self) -> Result<(), String> {
+        let all = rules::all();
+        let selectors = self
+            .select
+            .iter()
+            .flatten()
+            .chain(&self.extend_select)
+            .chain(&self.ignore)
+            .chain(self.per_file_ignores.iter().flat_map(|(_, r)| r));
+        for s in selectors {
+            if !all.iter().any(|r| specificity(s, r).is_some()) {
+                return Err(format!(
+                    "no rule has the code, name or code prefix {}; `skein rules` lists them",
+                    quote(s)
+                ));
+            }
+        }
+        for g in self
+            .exclude
+            .iter()
+            .chain(self.per_file_ignores.iter().map(|(g, _)| g))
+        {
+            compile(g).map_err(|e| format!("invalid glob {}: {e}", quote(g)))?;
+        }
+        Ok(())
+    }
+}
+
+/// A glob as skein reads them: `/`-separated, `*` within one segment.
+fn compile(pattern: &str) -> Result<GlobMatcher, globset::Error> {
+    GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()
+        .map(|g| g.compile_matcher())
 }
 
 /// An element of `ignore`: a rule selector or a JSON suppression.
@@ -298,6 +370,15 @@ pub struct Config {
     pub source: Option<(String, String)>,
     /// Prefix of repo-relative paths to make them relative to the config's folder.
     prefix: String,
+    /// `select` and `ignore` selectors as resolved so far (file, then command line).
+    select_list: Option<Vec<String>>,
+    ignore_list: Vec<String>,
+    /// `exclude` + `extend-exclude` (matched on config-relative paths) and
+    /// `--exclude` (matched on project-relative paths).
+    exclude: Vec<GlobMatcher>,
+    cli_exclude: Vec<GlobMatcher>,
+    /// `--per-file-ignores` (matched on project-relative paths).
+    cli_per_path: Vec<(GlobMatcher, Vec<Rule>)>,
     /// Codes of the rules `select` enables.
     selected: Option<HashSet<&'static str>>,
     /// Codes of the rules `select` enables and `ignore` does not disable.
@@ -481,24 +562,14 @@ impl Config {
             }
         }
         let ignore = selectors(&mut cfg, &ignore_list);
-        let best = |list: &[String], r: &Rule| list.iter().filter_map(|s| specificity(s, r)).max();
-        let mut selected = HashSet::new();
-        let mut active = HashSet::new();
-        for r in &all {
-            let s = match &select {
-                Some(list) => best(list, r),
-                None => Some(0),
-            };
-            let Some(s) = s.or(always_on(r).then_some(usize::MAX)) else {
-                continue;
-            };
-            selected.insert(r.code);
-            if always_on(r) || best(&ignore, r).is_none_or(|i| s > i) {
-                active.insert(r.code);
+        cfg.select_list = select;
+        cfg.ignore_list = ignore;
+        cfg.resolve();
+        for g in file.exclude.iter().flatten().chain(&file.extend_exclude) {
+            if let Some(m) = cfg.glob(g) {
+                cfg.exclude.push(m);
             }
         }
-        cfg.selected = Some(selected);
-        cfg.active = Some(active);
         for (k, v) in &file.severity {
             match all
                 .iter()
@@ -551,6 +622,72 @@ impl Config {
         cfg.max_file_size = file.max_file_size;
         cfg.source = Some((path, text));
         cfg
+    }
+
+    /// Computes the rules that run from `select_list` and `ignore_list`.
+    fn resolve(&mut self) {
+        let best = |list: &[String], r: &Rule| list.iter().filter_map(|s| specificity(s, r)).max();
+        let mut selected = HashSet::new();
+        let mut active = HashSet::new();
+        for r in &rules::all() {
+            let s = match &self.select_list {
+                Some(list) => best(list, r),
+                None => Some(0),
+            };
+            let Some(s) = s.or(always_on(r).then_some(usize::MAX)) else {
+                continue;
+            };
+            selected.insert(r.code);
+            if always_on(r) || best(&self.ignore_list, r).is_none_or(|i| s > i) {
+                active.insert(r.code);
+            }
+        }
+        self.selected = Some(selected);
+        self.active = Some(active);
+    }
+
+    /// Applies the command line's settings ([`Overrides`], validated with
+    /// [`Overrides::validate`]; an invalid glob or selector is skipped here).
+    pub fn apply(&mut self, o: &Overrides) {
+        if o.select.is_some() || !o.extend_select.is_empty() || !o.ignore.is_empty() {
+            if let Some(select) = &o.select {
+                self.select_list = Some(select.clone());
+            }
+            if let Some(list) = &mut self.select_list {
+                list.extend(o.extend_select.iter().cloned());
+            }
+            self.ignore_list.extend(o.ignore.iter().cloned());
+            self.resolve();
+        }
+        let all = rules::all();
+        for (glob, selectors) in &o.per_file_ignores {
+            let Ok(m) = compile(glob) else { continue };
+            let rules = all
+                .iter()
+                .filter(|r| !always_on(r) && selectors.iter().any(|s| specificity(s, r).is_some()))
+                .copied()
+                .collect();
+            self.cli_per_path.push((m, rules));
+        }
+        self.cli_exclude
+            .extend(o.exclude.iter().filter_map(|g| compile(g).ok()));
+    }
+
+    /// Whether `exclude`, `extend-exclude` or `--exclude` leaves the
+    /// project-relative `rel` out of the analysis.
+    pub fn excluded(&self, rel: &str) -> bool {
+        (!self.exclude.is_empty() && {
+            let p = self.glob_path(rel);
+            self.exclude.iter().any(|g| g.is_match(&p))
+        }) || self.cli_exclude.iter().any(|g| g.is_match(rel))
+    }
+
+    /// The rules that run, in code order (for `--show-settings`).
+    pub fn active_rules(&self, no_ignores: bool) -> Vec<Rule> {
+        rules::all()
+            .into_iter()
+            .filter(|r| self.enabled(r, no_ignores))
+            .collect()
     }
 
     fn glob(&mut self, pattern: &Spanned<String>) -> Option<GlobMatcher> {
@@ -678,8 +815,16 @@ impl Config {
         set.as_ref().is_none_or(|s| s.contains(rule.code))
     }
 
-    /// Whether `per-path-ignores` turns `rule` off for the repo-relative `rel`.
+    /// Whether `per-path-ignores` (or `--per-file-ignores`) turns `rule` off
+    /// for the repo-relative `rel`.
     pub fn ignored_at(&self, rule: &Rule, rel: &str) -> bool {
+        if self
+            .cli_per_path
+            .iter()
+            .any(|(g, rules)| rules.iter().any(|r| r.code == rule.code) && g.is_match(rel))
+        {
+            return true;
+        }
         if self.per_path.is_empty() {
             return false;
         }

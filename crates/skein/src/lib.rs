@@ -17,13 +17,22 @@
 //! ```
 
 pub mod baseline;
+pub mod cli;
 pub mod config;
 mod fault;
 pub mod rules;
 pub mod suppress;
 pub mod walk;
 
-pub use config::ConfigSource;
+/// `skein --version`: the package version and the commit it was built
+/// from (`0.1.0 (1a2b3c4d5e6f)`; `unknown commit` outside a git checkout).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("SKEIN_COMMIT"), ")");
+
+/// The package version alone (`0.1.0`), for generated files that must not
+/// change with every commit (the man page).
+pub const PKG_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+pub use config::{ConfigSource, Overrides};
 use rayon::prelude::*;
 use skein_model::{Artifact, Decoded, RepoGraph, classify_with, decode};
 use skein_report::Summary;
@@ -85,6 +94,13 @@ pub struct Options {
     /// Analyze files that ignore files (`.gitignore`, `.ignore`, git's
     /// exclude files) would skip; by default they are honoured.
     pub no_ignore_files: bool,
+    /// Settings from the command line, applied over the configuration file
+    /// (`--select`, `--ignore`, `--per-file-ignores`, `--exclude`, ...).
+    pub overrides: config::Overrides,
+    /// A file whose contents are given rather than read: it replaces the
+    /// file of that project-relative path, or adds it when there is none
+    /// (`skein check - --stdin-filename PATH`, for editors). [`check`] only.
+    pub overlay: Option<InputFile>,
     /// Counters to watch the run from another thread (a progress bar).
     pub progress: Option<Arc<Progress>>,
     /// Passes run after the built-in ones. For tests of the panic boundary
@@ -151,6 +167,8 @@ impl Default for Options {
             config: ConfigSource::Discover,
             no_ignores: false,
             no_ignore_files: false,
+            overrides: config::Overrides::default(),
+            overlay: None,
             progress: None,
             extra_passes: Vec::new(),
         }
@@ -313,24 +331,9 @@ impl Report {
     /// up to the common folder. Call it after baselines are written and
     /// applied: those keep project-relative paths.
     pub fn relocate(&mut self, root: &Path, base: &Path) {
-        let base: Vec<String> = components(base);
         for i in 0..self.sources.len() {
             let id = FileId(i as u32);
-            let file = self.sources.get(id);
-            let mut abs = components(root);
-            for part in file.path().split('/') {
-                match part {
-                    "" | "." => {}
-                    ".." => {
-                        abs.pop();
-                    }
-                    p => abs.push(p.to_string()),
-                }
-            }
-            let common = abs.iter().zip(&base).take_while(|(a, b)| a == b).count();
-            let mut rel: Vec<&str> = vec![".."; base.len() - common];
-            rel.extend(abs[common..].iter().map(String::as_str));
-            let rel = rel.join("/");
+            let rel = relative_to(root, self.sources.get(id).path(), base);
             self.sources.get_mut(id).set_path(rel);
         }
     }
@@ -345,6 +348,97 @@ impl Report {
     pub fn has_at_least(&self, severity: Severity) -> bool {
         self.diagnostics.iter().any(|d| d.severity >= severity)
     }
+}
+
+/// `rel` (relative to the folder `root`, `/`-separated, `..` allowed) as a
+/// path relative to the folder `base`: below `base` without its prefix,
+/// elsewhere with `../` segments up to the common folder. `root` and `base`
+/// are absolute and canonical (issue #14: the one path convention).
+pub fn relative_to(root: &Path, rel: &str, base: &Path) -> String {
+    let base = components(base);
+    let mut abs = components(root);
+    for part in rel.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                abs.pop();
+            }
+            p => abs.push(p.to_string()),
+        }
+    }
+    let common = abs.iter().zip(&base).take_while(|(a, b)| a == b).count();
+    let mut out: Vec<&str> = vec![".."; base.len() - common];
+    out.extend(abs[common..].iter().map(String::as_str));
+    out.join("/")
+}
+
+/// [`locate`] for a file that may not exist yet (`--stdin-filename` of an
+/// unsaved buffer): its folder must exist and places it in its project.
+///
+/// # Errors
+/// [`Error::Root`] when the folder does not exist.
+pub fn locate_new(path: &Path) -> Result<Located, Error> {
+    if std::fs::symlink_metadata(path).is_ok() {
+        return locate(path);
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut at = locate(parent)?;
+    at.view = if at.view.is_empty() {
+        name
+    } else {
+        format!("{}/{name}", at.view)
+    };
+    at.is_dir = false;
+    Ok(at)
+}
+
+/// The configuration a run of `root` uses: the file found (or named) with
+/// the command line's [`Options::overrides`] applied (`--show-settings`).
+///
+/// # Errors
+/// [`Error::Config`] when a named configuration file cannot be read.
+pub fn resolved_config(root: &Path, options: &Options) -> Result<config::Config, Error> {
+    let mut config = config::load(&options.config, root)?;
+    config.apply(&options.overrides);
+    Ok(config)
+}
+
+/// The files a run of `root` would analyze, project-relative and sorted,
+/// each with the format its path suggests (content may refine it):
+/// `.gitignore` and `exclude` honoured as in [`check`] (`--show-files`).
+///
+/// # Errors
+/// [`Error::Root`] when `root` cannot be read; [`Error::Config`] as in [`check`].
+pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'static str)>, Error> {
+    std::fs::metadata(root).map_err(|source| Error::Root {
+        path: root.to_path_buf(),
+        source,
+    })?;
+    let config = resolved_config(root, options)?;
+    let format = |rel: &str| {
+        (!config.excluded(rel))
+            .then(|| classify_with(rel, |p| config.format_for(p)))
+            .flatten()
+            .map(|c| c.format.id())
+    };
+    let w = walk::walk_filtered(root, options.threads, !options.no_ignore_files, &|rel| {
+        format(rel).is_some()
+    });
+    let mut out: Vec<(String, &'static str)> = w
+        .artifacts
+        .into_iter()
+        .filter(|f| !skein_model::undiscovered_plugin_skill(&f.rel, |q| w.all.contains(q)))
+        .filter_map(|f| format(&f.rel).map(|id| (f.rel, id)))
+        .collect();
+    out.sort();
+    Ok(out)
 }
 
 /// The normal components of an absolute path, as strings.
@@ -472,8 +566,10 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
             path: root.to_path_buf(),
             source,
         })?;
-    let config = config::load(&options.config, root)?;
-    let is_artifact = |rel: &str| classify_with(rel, |p| config.format_for(p)).is_some();
+    let mut config = config::load(&options.config, root)?;
+    config.apply(&options.overrides);
+    let is_artifact =
+        |rel: &str| !config.excluded(rel) && classify_with(rel, |p| config.format_for(p)).is_some();
     let (found, all, walk_errors) = if !meta.is_dir() {
         // A single file: analyzed as a repository of that one file, with the
         // same treatment of links and special files as in a walk.
@@ -513,13 +609,22 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         .max_file_size
         .or(config.max_file_size)
         .unwrap_or(DEFAULT_MAX_FILE_SIZE);
+    let overlay = options.overlay.as_ref();
     let mut loaded: Vec<(String, Content)> = found
         .into_par_iter()
+        .filter(|f| overlay.is_none_or(|o| o.path != f.rel))
         .map(|f| {
             let content = load(&f, max);
             (f.rel, content)
         })
         .collect();
+    let mut all = all;
+    if let Some(o) = overlay
+        && classify_with(&o.path, |p| config.format_for(p)).is_some()
+    {
+        all.insert(o.path.clone());
+        loaded.push((o.path.clone(), Content::Bytes(o.bytes.clone())));
+    }
     // Folders the walk could not enter may hold artifacts: say so.
     loaded.extend(walk_errors.into_iter().map(|(path, why)| {
         let d = Diagnostic::new(
@@ -548,7 +653,8 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
         path: root.to_path_buf(),
         source,
     })?;
-    let config = config::load(&options.config, root)?;
+    let mut config = config::load(&options.config, root)?;
+    config.apply(&options.overrides);
     let max = options
         .max_file_size
         .or(config.max_file_size)
@@ -674,10 +780,14 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
             })
             .unwrap_or_default(),
     };
+    let mut config = config;
+    config.apply(&options.overrides);
     let all = files.iter().map(|f| f.path.clone()).collect();
     let loaded = files
         .into_iter()
-        .filter(|f| classify_with(&f.path, |p| config.format_for(p)).is_some())
+        .filter(|f| {
+            !config.excluded(&f.path) && classify_with(&f.path, |p| config.format_for(p)).is_some()
+        })
         .map(|f| (f.path, Content::Bytes(f.bytes)))
         .collect();
     analyze(loaded, all, &config, options)

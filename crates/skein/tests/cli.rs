@@ -446,3 +446,225 @@ fn a_subfolder_run_is_the_project_run_restricted_to_it() {
         assert_eq!(lines(sub), want, "{sub}");
     }
 }
+
+/// A project with one finding in each of two files, for the flag tests.
+fn two_findings() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    write(
+        dir.path(),
+        ".claude/agents/rev.md",
+        "---\nname: rev\ndescription: [unclosed\n---\nx\n",
+    );
+    write(
+        dir.path(),
+        ".claude/skills/tidy/SKILL.md",
+        "---\nname: tidyy\ndescription: Tidies code.\n---\nx\n",
+    );
+    dir
+}
+
+const AGENT_LINE: &str = ".claude/agents/rev.md:4:1: error[SYN001] syntax error: while parsing a flow sequence, expected ',' or ']' [syntax-error]";
+const SKILL_LINE: &str = ".claude/skills/tidy/SKILL.md:2:7: error[REF005] skill name `tidyy` does not match its folder `tidy` [name-mismatch]";
+
+/// Issue #14: `--select`, `--extend-select`, `--ignore`,
+/// `--per-file-ignores` and `--exclude`, over skein.toml as ruff's flags.
+#[test]
+fn rule_and_file_selection_flags() {
+    let dir = two_findings();
+    let run = |args: &[&str]| {
+        let mut all = vec!["check", "--format", "concise", "-q"];
+        all.extend_from_slice(args);
+        let o = skein(&all, dir.path());
+        (o.status.code(), stdout(&o))
+    };
+    let both = format!("{AGENT_LINE}\n{SKILL_LINE}\n");
+    assert_eq!(run(&[]), (Some(1), both.clone()));
+    assert_eq!(
+        run(&["--select", "SYN"]),
+        (Some(1), format!("{AGENT_LINE}\n"))
+    );
+    assert_eq!(
+        run(&["--select", "SYN", "--extend-select", "name-mismatch"]),
+        (Some(1), both)
+    );
+    assert_eq!(run(&["--ignore", "SYN001,REF"]), (Some(0), String::new()));
+    assert_eq!(
+        run(&["--per-file-ignores", ".claude/skills/**:REF005"]),
+        (Some(1), format!("{AGENT_LINE}\n"))
+    );
+    assert_eq!(
+        run(&["--exclude", ".claude/agents/**"]),
+        (Some(1), format!("{SKILL_LINE}\n"))
+    );
+    // skein.toml's `select` is replaced by --select, its `ignore` extended.
+    write(
+        dir.path(),
+        "skein.toml",
+        "select = [\"REF\"]\nexclude = [\"nothing/**\"]\n",
+    );
+    assert_eq!(run(&[]), (Some(1), format!("{SKILL_LINE}\n")));
+    assert_eq!(
+        run(&["--select", "SYN"]),
+        (Some(1), format!("{AGENT_LINE}\n"))
+    );
+    // A selector that matches no rule is a usage error.
+    let o = skein(&["check", "--ignore", "NOPE1"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        common::stderr(&o),
+        "skein: error: no rule has the code, name or code prefix `NOPE1`; `skein rules` lists them\n"
+    );
+    let o = skein(&["check", "--per-file-ignores", "legacy"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// Issue #14: `--exit-zero`, `--quiet`, `--silent`, `--statistics`.
+#[test]
+fn output_and_exit_flags() {
+    let dir = two_findings();
+    let o = skein(&["check", "--format", "concise", "--exit-zero"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{AGENT_LINE}\n{SKILL_LINE}\nchecked 2 files (agent-skill 1, plugin-agent 1): 2 errors, 0 warnings, 0 infos\n"
+        )
+    );
+    let o = skein(&["check", "--silent"], dir.path());
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
+    assert!(common::stderr(&o).is_empty());
+    let o = skein(&["check", "--statistics"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "1  REF005  name-mismatch\n1  SYN001  syntax-error\n"
+    );
+    let o = skein(&["check", "--statistics", "--format", "json"], dir.path());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(
+        v,
+        serde_json::json!([
+            {"code": "REF005", "name": "name-mismatch", "count": 1},
+            {"code": "SYN001", "name": "syntax-error", "count": 1}
+        ])
+    );
+    let o = skein(&["check", "--statistics", "--format", "sarif"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// Issue #14: `--show-files`, `--show-settings`, standard input as a
+/// project file, completions, `--version`, and no tip naming the flag of
+/// opposite meaning.
+#[test]
+fn settings_files_stdin_completions_and_tips() {
+    let dir = two_findings();
+    let o = skein(&["check", "--show-files"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        ".claude/agents/rev.md plugin-agent\n.claude/skills/tidy/SKILL.md agent-skill\n"
+    );
+    let o = skein(&["check", "--show-settings", "--ignore", "SYN"], dir.path());
+    let out = stdout(&o);
+    let root = dir.path().canonicalize().expect("canonical");
+    assert!(
+        out.starts_with(&format!(
+            "project root: {}\nconfiguration: none (defaults)\nfail-on: error\nfail-on-internal-error: false\nmax-file-size: 10485760\nrules on: {} of {}\n",
+            root.display(),
+            skein::rules::all().len() - 16,
+            skein::rules::all().len()
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("SYN001"), "{out}");
+    // Standard input stands for the file: the same findings as on disk, and
+    // the fixed text has none.
+    let stdin = |text: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_skein"))
+            .args([
+                "check",
+                "--format",
+                "concise",
+                "-",
+                "--stdin-filename",
+                ".claude/skills/tidy/SKILL.md",
+            ])
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("skein runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write");
+        let o = child.wait_with_output().expect("skein ends");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let disk = skein(
+        &[
+            "check",
+            "--format",
+            "concise",
+            ".claude/skills/tidy/SKILL.md",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        stdin("---\nname: tidyy\ndescription: Tidies code.\n---\nx\n"),
+        (Some(1), stdout(&disk))
+    );
+    assert_eq!(
+        stdin("---\nname: tidy\ndescription: Tidies code.\n---\nx\n"),
+        (
+            Some(0),
+            "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n".to_string()
+        )
+    );
+    let o = skein(&["completions", "bash"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("--stdin-filename"), "{}", stdout(&o));
+    let o = skein(&["--version"], dir.path());
+    let v = stdout(&o);
+    assert!(
+        v.starts_with(&format!("skein {} (", skein::PKG_VERSION)) && v.ends_with(")\n"),
+        "{v}"
+    );
+    for (typed, tip) in [
+        ("--progress", None),
+        ("--project", None),
+        ("--no-select", None),
+        (
+            "--ignores",
+            Some("tip: a similar argument exists: '--ignore'"),
+        ),
+        (
+            "--no-ignore",
+            Some(
+                "tip: `--no-ignore-files` analyzes files .gitignore skips; `--no-ignores` applies no suppression",
+            ),
+        ),
+    ] {
+        let o = skein(&["check", typed], dir.path());
+        assert_eq!(o.status.code(), Some(2), "{typed}");
+        let err = common::stderr(&o);
+        match tip {
+            None => assert!(!err.contains("tip:"), "{typed}: {err}"),
+            Some(t) => assert!(err.contains(t), "{typed}: {err}"),
+        }
+        // The usage line names no flag of opposite meaning either.
+        if typed != "--ignores" {
+            assert!(
+                err.contains("Usage: skein check [OPTIONS] [PATHS]..."),
+                "{typed}: {err}"
+            );
+        }
+    }
+}
