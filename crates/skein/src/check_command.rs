@@ -355,10 +355,15 @@ fn projects(paths: &[PathBuf], no_project: bool, stdin: bool) -> anyhow::Result<
     Ok(runs)
 }
 
-/// A progress bar only for a person watching: stderr is a terminal and the
-/// output format is the human one (never json, sarif, github, concise).
+/// A progress bar only for a person watching: stderr is a terminal, the
+/// output format is the human one (never json, sarif, github, concise), and
+/// neither `--no-progress`, `--quiet` nor `--silent` was given.
 fn show_progress(args: &CheckArgs) -> bool {
-    matches!(args.format, OutputFormat::Human) && std::io::stderr().is_terminal()
+    !args.no_progress
+        && !args.quiet
+        && !args.silent
+        && matches!(args.format, OutputFormat::Human)
+        && std::io::stderr().is_terminal()
 }
 
 /// The command line's settings for the library, validated.
