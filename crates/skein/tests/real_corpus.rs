@@ -178,3 +178,43 @@ fn real_corpus_snapshot() {
         );
     }
 }
+
+/// Issue #14: `skein check sub/dir` run in a real tree reports exactly the
+/// findings of the whole-tree run that are in `sub/dir` (the tree is the
+/// project: the current folder, no marker inside it).
+#[test]
+fn real_corpus_subfolder_runs_are_the_tree_run_restricted() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let real = shared.join("corpus/real");
+    for (tree, subs) in [
+        ("wshobson__agents", ["plugins/conductor", "plugins"]),
+        (
+            "sananthanarayan__skilldrop",
+            ["packs-era", "packs-era/packs"],
+        ),
+        ("RizkiRachman__opencode-kit", ["skills", "_history"]),
+    ] {
+        let cwd = real.join(tree);
+        let lines = |path: &str| -> Vec<String> {
+            let o = common::skein(&["check", "--format", "concise", "-q", path], &cwd);
+            assert!(
+                o.status.code().is_some_and(|c| c <= 1),
+                "{tree}/{path}: {o:?}"
+            );
+            common::stdout(&o).lines().map(str::to_string).collect()
+        };
+        let all = lines(".");
+        assert!(!all.is_empty(), "{tree} has findings");
+        for sub in subs {
+            let want: Vec<String> = all
+                .iter()
+                .filter(|l| l.starts_with(&format!("{sub}/")))
+                .cloned()
+                .collect();
+            assert!(!want.is_empty(), "{tree}/{sub} has findings");
+            assert_eq!(lines(sub), want, "{tree}/{sub}");
+        }
+    }
+}
