@@ -192,4 +192,27 @@ impl Matches {
     pub fn fixed(&self, baseline: &Baseline) -> usize {
         baseline.len() - self.matched()
     }
+
+    /// [`Matches::fixed`] counting only the baseline's findings in files of
+    /// `views` (project-relative files or folders, `""` for all): a run of a
+    /// subfolder does not call the findings elsewhere fixed.
+    pub fn fixed_within(&self, baseline: &Baseline, views: &[String]) -> usize {
+        let inside = |path: &str| {
+            views.iter().any(|v| {
+                v.is_empty()
+                    || path
+                        .strip_prefix(v.as_str())
+                        .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+            })
+        };
+        baseline
+            .findings
+            .iter()
+            .filter(|(_, e)| inside(&e.path))
+            .map(|(fp, e)| {
+                e.count
+                    .saturating_sub(self.used.get(fp).copied().unwrap_or(0))
+            })
+            .sum()
+    }
 }

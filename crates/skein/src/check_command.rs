@@ -123,6 +123,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut sarif = SarifBuilder::new(&rules::all());
     let last = runs.len().saturating_sub(1);
     let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+    let views: Vec<String> = runs.iter().flat_map(|r| r.view.iter().cloned()).collect();
     for (i, run) in runs.iter().enumerate() {
         let watch = options
             .progress
@@ -239,7 +240,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         eprintln!(
             "skein: baseline: {} known finding(s) not reported, {} fixed since the baseline was written",
             matches.matched(),
-            matches.fixed(b)
+            matches.fixed_within(b, &views)
         );
     }
     if let Some(file) = &args.write_baseline {

@@ -668,3 +668,36 @@ fn settings_files_stdin_completions_and_tips() {
         }
     }
 }
+
+/// Issue #14: a baseline written at the project root applies to a run of a
+/// subfolder, from another current folder: it stores project-relative paths.
+#[test]
+fn a_root_baseline_applies_to_a_subfolder_run() {
+    let dir = two_findings();
+    let base = dir.path().join("baseline.json");
+    let o = skein(
+        &["check", "--write-baseline", base.to_str().expect("utf-8")],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = skein(
+        &[
+            "check",
+            "--format",
+            "concise",
+            "--baseline",
+            base.to_str().expect("utf-8"),
+            ".",
+        ],
+        &dir.path().join(".claude/skills"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n"
+    );
+    assert_eq!(
+        common::stderr(&o),
+        "skein: baseline: 1 known finding(s) not reported, 0 fixed since the baseline was written\n"
+    );
+}
