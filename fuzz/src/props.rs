@@ -97,7 +97,7 @@ pub fn check_document(doc: &Document, text: &str) {
 /// Renders in every output format (the outputs are dropped: not panicking,
 /// and producing valid JSON where JSON is promised, is the property).
 pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap) {
-    let _ = render_human(diagnostics, sources, HumanOptions { color: false });
+    let _ = render_human(diagnostics, sources, HumanOptions::default());
     let _ = render_concise(diagnostics, sources);
     let _ = render_github(diagnostics, sources, "sub/");
     let summary = skein::skein_report::Summary::default();

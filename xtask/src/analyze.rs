@@ -38,7 +38,10 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let mut out = render_human(
         report.diagnostics(),
         report.sources(),
-        HumanOptions { color },
+        HumanOptions {
+            color,
+            links: false,
+        },
     );
     out.push_str(&report.summary().line());
     out.push('\n');

@@ -12,9 +12,16 @@ use skein_syntax::{Diagnostic, Severity, SourceMap};
 pub struct HumanOptions {
     /// Emit ANSI colours.
     pub color: bool,
+    /// Make each finding's documentation URL an OSC 8 hyperlink (for a
+    /// terminal that shows them; the URL text is printed either way).
+    pub links: bool,
 }
 
-fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> CsDiagnostic<skein_syntax::FileId> {
+fn to_codespan(
+    d: &Diagnostic,
+    sources: &SourceMap,
+    links: bool,
+) -> CsDiagnostic<skein_syntax::FileId> {
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
@@ -39,6 +46,14 @@ fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> CsDiagnostic<skein_syntax
     if let Some(h) = &d.help {
         notes.push(format!("help: {}", safe(h)));
     }
+    // Last, the rule's documentation (after sanitizing: the link's own
+    // escape sequence is skein's, never file text).
+    let url = crate::rule_url(&d.rule);
+    notes.push(if links {
+        format!("docs: \u{1b}]8;;{url}\u{1b}\\{url}\u{1b}]8;;\u{1b}\\")
+    } else {
+        format!("docs: {url}")
+    });
     // A finding about a file that was never read (too large, unreadable, a
     // link) has no text to show: name the file in the message instead. So
     // does one on a line too long to print (a 10 MB minified line): the
@@ -116,7 +131,7 @@ pub fn render_human(
     let config = Config::default();
     let mut out = String::new();
     for d in diagnostics {
-        let cs = to_codespan(d, sources);
+        let cs = to_codespan(d, sources, options.links);
         if options.color {
             let mut buf = codespan_reporting::term::termcolor::Buffer::ansi();
             if term::emit_to_write_style(&mut buf, &config, &files, &cs).is_ok() {

@@ -42,6 +42,7 @@ pub fn json_value(diagnostics: &[Diagnostic], sources: &SourceMap, summary: &Sum
             let o = v.as_object_mut().expect("location is an object");
             o.insert("code".into(), json!(d.rule.code));
             o.insert("name".into(), json!(d.rule.name));
+            o.insert("url".into(), json!(crate::rule_url(&d.rule)));
             o.insert("severity".into(), json!(d.severity.as_str()));
             o.insert("message".into(), json!(d.message));
             o.insert("label".into(), json!(d.primary.message));

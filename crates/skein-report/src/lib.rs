@@ -12,6 +12,13 @@ pub mod json;
 pub mod redact;
 pub mod sarif;
 
+/// The documentation page of `rule`: `docs/rules.md` of the repository at
+/// the rule's anchor (what SARIF `helpUri`, the human output's `docs:` line,
+/// the JSON `url` and `skein rule` give).
+pub fn rule_url(rule: &skein_syntax::Rule) -> String {
+    format!("{}#{}", sarif::RULES_DOC_URL, sarif::rule_anchor(rule))
+}
+
 pub use concise::render_concise;
 pub use github::render_github;
 pub use human::{HumanOptions, render_human};

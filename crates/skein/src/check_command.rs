@@ -170,7 +170,11 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 let mut out = render_human(
                     report.diagnostics(),
                     report.sources(),
-                    HumanOptions { color },
+                    HumanOptions {
+                        color,
+                        // Hyperlinks only where a person reads a terminal.
+                        links: color && args.output.is_none() && std::io::stdout().is_terminal(),
+                    },
                 );
                 if summary {
                     if multiple {

@@ -49,12 +49,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Rule { code } => match rules::find(&code) {
             Some(r) => {
                 print(&format!(
-                    "# {} ({})\n\nDefault severity: {}. {}.\n\n{}\n",
+                    "# {} ({})\n\nDefault severity: {}. {}.\n\n{}\n\nDocumentation: {}\n",
                     r.name,
                     r.code,
                     r.severity.as_str(),
                     capitalize(r.summary),
-                    r.doc
+                    r.doc,
+                    skein_report::rule_url(&r)
                 ))?;
                 Ok(ExitCode::SUCCESS)
             }

@@ -48,6 +48,7 @@ error[SCH001]: `/format_version` is `1.0`, expected `0.1` [schema-violation]
   │                     ^^^^^ expected `\"0.1\"`
   │
   = note: bailey-assistant schema: /properties/format_version/const
+  = docs: https://github.com/skein-dev/skein/blob/main/docs/rules.md#sch001-schema-violation
 
 checked 2 files (agent-skill 1, bailey-assistant 1): 1 error, 0 warnings, 0 infos
 ";

@@ -29,9 +29,7 @@ fn report() -> Report {
 }
 
 fn human(r: &Report) -> String {
-    render_human(r.diagnostics(), r.sources(), HumanOptions { color: false })
-        + &r.summary().line()
-        + "\n"
+    render_human(r.diagnostics(), r.sources(), HumanOptions::default()) + &r.summary().line() + "\n"
 }
 
 fn json(r: &Report) -> String {
