@@ -20,8 +20,11 @@ the repository. It checks plugin manifests (`skills`, `agents`, `commands`, `hoo
 `${CLAUDE_PLUGIN_ROOT}` is the plugin root), marketplace `source` paths, skilldrop loops \
 (`entrypoint`, gate `script`), Bailey assistants (`instructions`, `persona`, `mcp`, skill \
 `path`), Loom agent specs (`library`), OpenCode configs (`skills.paths`, `instructions`) and \
-MCP servers (`command`, `args` and `cwd` that are relative paths; an absolute `command` such as \
-`/usr/bin/node` names a program of the machine and is not reported).\n\nThe message quotes the \
+MCP servers (`command` and `cwd` that are relative paths; an absolute `command` such as \
+`/usr/bin/node` names a program of the machine and is not reported). An MCP server's `args` \
+are opaque strings handed to the server: one is read as a path only when the flag before it \
+names one (`--config`, `--dir`, `--root`, `-f`, ...) or it starts with \
+`${CLAUDE_PLUGIN_ROOT}/`, so `[\"../opaque-argument\"]` is not reported.\n\nThe message quotes the \
 path as written; skein never resolves it on disk and never prints where it would lead.\n\n## \
 Why is this bad?\nThe artifact depends on a file that is not in the repository: it breaks on \
 every other checkout, and it lets the artifact make an agent read or run whatever happens to be \
@@ -160,8 +163,18 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     for server in servers(a) {
         for key in ["command", "args", "cwd"] {
-            for n in strings(doc, doc.get(server.node, key)) {
+            let items = strings(doc, doc.get(server.node, key));
+            for (i, &n) in items.iter().enumerate() {
                 let v = doc.as_str(n).unwrap_or("");
+                // `args` are opaque strings: one is a path only when the
+                // flag before it says so (`--config`, `--dir`, ...), or it
+                // is rooted at the plugin root.
+                if key == "args"
+                    && !v.starts_with("${CLAUDE_PLUGIN_ROOT}/")
+                    && !(i > 0 && path_flag(doc.as_str(items[i - 1]).unwrap_or("")))
+                {
+                    continue;
+                }
                 let relative = v.starts_with("./")
                     || v.starts_with("../")
                     || v.contains("/../")
@@ -181,6 +194,38 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         .into_iter()
         .filter_map(|f| diagnose(a, doc, &f, &plugin))
         .collect()
+}
+
+/// Whether `arg` is a command-line flag whose name says its value is a
+/// path: `--config`, `--dir`, `--root`, `-f`, ...
+fn path_flag(arg: &str) -> bool {
+    let Some(name) = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')) else {
+        return false;
+    };
+    if name.contains('=') {
+        return false;
+    }
+    let name = name.to_ascii_lowercase();
+    matches!(name.as_str(), "c" | "d" | "f" | "p")
+        || [
+            "path",
+            "dir",
+            "file",
+            "config",
+            "root",
+            "cwd",
+            "folder",
+            "workspace",
+            "cache",
+            "data",
+            "db",
+            "database",
+            "output",
+            "input",
+            "log",
+        ]
+        .iter()
+        .any(|w| name.contains(w))
 }
 
 /// The diagnostic for one field, if its path leaves the repository.
