@@ -9,7 +9,9 @@
 
 pub mod deprecated_sse;
 pub mod divergent_server;
+pub mod filesystem_root;
 pub mod insecure_http;
+pub mod invalid_header;
 pub mod invalid_server_url;
 pub mod invalid_transport;
 pub mod missing_server_field;
@@ -17,6 +19,7 @@ pub mod mixed_transport_fields;
 pub mod undefined_input;
 pub mod unexpanded_placeholder;
 pub mod unknown_server_field;
+pub mod unpinned_package;
 pub mod wildcard_bind;
 pub mod wrong_servers_key;
 
