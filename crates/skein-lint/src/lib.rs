@@ -157,6 +157,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::mcp::unpinned_package::PASS,
     rules::mcp::filesystem_root::PASS,
     rules::mcp::invalid_header::PASS,
+    rules::mcp::non_portable_command::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
     rules::settings::unknown_setting::PASS,
