@@ -158,6 +158,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::mcp::filesystem_root::PASS,
     rules::mcp::invalid_header::PASS,
     rules::mcp::non_portable_command::PASS,
+    rules::mcp::reserved_server_name::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
     rules::settings::unknown_setting::PASS,

@@ -17,6 +17,7 @@ pub mod invalid_transport;
 pub mod missing_server_field;
 pub mod mixed_transport_fields;
 pub mod non_portable_command;
+pub mod reserved_server_name;
 pub mod undefined_input;
 pub mod unexpanded_placeholder;
 pub mod unknown_server_field;

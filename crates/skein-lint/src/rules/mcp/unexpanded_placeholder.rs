@@ -20,6 +20,15 @@ pub const RULE: Rule = Rule {
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
 
+/// Variables Claude Code sets only when it expands a plugin's MCP config
+/// (its changelog, 2.1.139: "Plugin configs can reference
+/// `${CLAUDE_PROJECT_DIR}`"; the plugin reference for the other two).
+const PLUGIN_ONLY: &[&str] = &[
+    "CLAUDE_PROJECT_DIR",
+    "CLAUDE_PLUGIN_ROOT",
+    "CLAUDE_PLUGIN_DATA",
+];
+
 /// Cursor's predefined variables.
 const CURSOR_VARIABLES: &[&str] = &[
     "workspaceFolder",
@@ -76,6 +85,23 @@ fn fix(style: Placeholders, p: &PlaceholderKind) -> Option<String> {
     }
 }
 
+/// Whether folder `dir` is a plugin's root: it has a manifest, or a
+/// marketplace of the repository lists it as a local source (a `strict:
+/// false` entry needs no manifest).
+fn plugin_dir(cx: &Context, dir: &str) -> bool {
+    let manifest = if dir.is_empty() {
+        ".claude-plugin/plugin.json".to_string()
+    } else {
+        format!("{dir}/.claude-plugin/plugin.json")
+    };
+    cx.repo_files.contains(&manifest)
+        || cx.graph.marketplaces().iter().any(|m| {
+            m.entries.iter().any(|e| {
+                matches!(&e.source, skein_model::graph::EntrySource::Local { target: Some(t), .. } if t == dir)
+            })
+        })
+}
+
 /// Whether server `node` runs a shell, which expands `$VAR` in its arguments itself.
 fn runs_shell(f: &McpFile, node: skein_syntax::NodeId) -> bool {
     let cmd = f.doc.get(node, "command");
@@ -106,6 +132,12 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();
+    let path = cx.path(a.file);
+    // A project's `.mcp.json` (not a plugin's): Claude Code sets the
+    // plugin variables and `CLAUDE_PROJECT_DIR` only for plugin configs.
+    let project = f.client == Client::ClaudeCode
+        && a.format == skein_model::Format::McpConfig
+        && !plugin_dir(cx, path.rsplit_once('/').map_or("", |(d, _)| d));
     let mut out = Vec::new();
     for s in &f.servers {
         let shell = runs_shell(&f, s.node);
@@ -115,6 +147,31 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             };
             for p in placeholders(v) {
                 if matches!(p.kind, PlaceholderKind::Bare(_)) && shell {
+                    continue;
+                }
+                if project
+                    && let PlaceholderKind::Shell(name, false) = &p.kind
+                    && PLUGIN_ONLY.contains(&name.as_str())
+                {
+                    let span = sub_span(f.doc, n, text, p.range.clone());
+                    out.push(
+                        Diagnostic::new(
+                            RULE,
+                            a.file,
+                            span,
+                            format!(
+                                "{} in MCP server {} is not set for a project's `.mcp.json`",
+                                quote(&p.text),
+                                quote(&s.name)
+                            ),
+                        )
+                        .with_label("Claude Code provides this variable to plugin configs, not to a project's `.mcp.json`")
+                        .with_help(if name == "CLAUDE_PROJECT_DIR" {
+                            "give it a default, `${CLAUDE_PROJECT_DIR:-.}`, or a path relative to the project".to_string()
+                        } else {
+                            "use a path relative to the project (this file is not a plugin's)".to_string()
+                        }),
+                    );
                     continue;
                 }
                 // `${input:...}` in VS Code is MCP008's when undefined.
