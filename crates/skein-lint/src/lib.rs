@@ -159,6 +159,8 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::mcp::invalid_header::PASS,
     rules::mcp::non_portable_command::PASS,
     rules::mcp::reserved_server_name::PASS,
+    rules::mcp::command_with_arguments::PASS,
+    rules::mcp::misplaced_config::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
     rules::settings::unknown_setting::PASS,

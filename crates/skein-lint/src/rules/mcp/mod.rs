@@ -7,6 +7,7 @@
 //! through it. The SEC rules walk the same servers with
 //! [`crate::rules::sec`]'s `servers`.
 
+pub mod command_with_arguments;
 pub mod deprecated_sse;
 pub mod divergent_server;
 pub mod filesystem_root;
@@ -14,6 +15,7 @@ pub mod insecure_http;
 pub mod invalid_header;
 pub mod invalid_server_url;
 pub mod invalid_transport;
+pub mod misplaced_config;
 pub mod missing_server_field;
 pub mod mixed_transport_fields;
 pub mod non_portable_command;

@@ -112,6 +112,12 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                     list(f.spec)
                 )),
             };
+            if key == "transport" && doc.entries(e.value).is_some() {
+                d = d.with_note(format!(
+                    "{} reads `type`, `url`, `command` and `headers` on the server itself: move them out of `transport`",
+                    f.spec.name
+                ));
+            }
             if f.client == Client::ClaudeDesktop && (key == "url" || key == "headers") {
                 d = d.with_note(
                     "Claude Desktop starts only local servers from this file; remote servers are added as connectors in its settings",
