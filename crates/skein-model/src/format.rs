@@ -101,8 +101,8 @@ formats! {
     McpConfig => "mcp-config", Json, Some("mcp-config");
     /// Gemini CLI settings, `.gemini/settings.json` (its `mcpServers` are
     /// read by the MCP and SEC rules; the other settings are not checked).
-    GeminiSettings => "gemini-settings", Json, None;
+    GeminiSettings => "gemini-settings", Json, Some("gemini-settings");
     /// Codex configuration, `.codex/config.toml` (its `[mcp_servers.*]`
     /// tables are read by the MCP and SEC rules).
-    CodexConfig => "codex-config", Toml, None;
+    CodexConfig => "codex-config", Toml, Some("codex-config");
 }
