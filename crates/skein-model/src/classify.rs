@@ -114,7 +114,12 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         "settings.json" | "settings.local.json" if parent == ".claude" => {
             sure(Format::ClaudeSettings)
         }
-        ".mcp.json" | "mcp.json" => sure(Format::McpConfig),
+        ".mcp.json" | "mcp.json" | "claude_desktop_config.json" => sure(Format::McpConfig),
+        "mcp_config.json" if matches!(parent, "windsurf" | ".windsurf" | ".codeium") => {
+            sure(Format::McpConfig)
+        }
+        "settings.json" if parent == ".gemini" => sure(Format::GeminiSettings),
+        "config.toml" if parent == ".codex" => sure(Format::CodexConfig),
         "contract.json" => sure(Format::OpenCodeContract),
         "opencode.json" | "opencode.jsonc" | "opencode.json.template" => {
             sure(Format::OpenCodeConfig)

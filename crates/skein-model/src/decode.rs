@@ -107,6 +107,11 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             out.comments = p.comments;
             (p.document, None, p.diagnostics)
         }
+        Syntax::Toml => {
+            let p = skein_syntax::toml_front::parse_toml(file, text);
+            out.comments = p.comments;
+            (p.document, None, p.diagnostics)
+        }
         Syntax::Yaml => {
             let p = parsers.parse_yaml(file, text);
             out.comments = p.comments;
@@ -354,6 +359,9 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         Format::ClaudeMarketplace => Model::Marketplace(read(doc)?),
         Format::ClaudeHooks => Model::Hooks(read(doc)?),
         Format::McpConfig | Format::AgentPluginsMcp => Model::McpConfig(read(doc)?),
-        Format::SkilldropLoopDoc | Format::ClaudeSettings => Model::None,
+        Format::SkilldropLoopDoc
+        | Format::ClaudeSettings
+        | Format::GeminiSettings
+        | Format::CodexConfig => Model::None,
     })
 }

@@ -13,6 +13,8 @@ pub enum Syntax {
     Yaml,
     /// Markdown with optional YAML frontmatter.
     Markdown,
+    /// TOML, parsed with the `toml` crate's spanned parser.
+    Toml,
 }
 
 macro_rules! formats {
@@ -92,6 +94,15 @@ formats! {
     /// Claude Code settings, `.claude/settings.json` / `.claude/settings.local.json`
     /// (its `hooks` key has the shape of a hooks file; read by the HOOK rules).
     ClaudeSettings => "claude-settings", Json, Some("claude-settings");
-    /// MCP server config, `.mcp.json`, `mcp.json`, `.cursor/mcp.json`, `.vscode/mcp.json`.
+    /// MCP server config, one file per client: `.mcp.json` (Claude Code),
+    /// `mcp.json` (`.cursor/`, `.vscode/`, `.amazonq/`, elsewhere),
+    /// `claude_desktop_config.json` (Claude Desktop), Windsurf's
+    /// `mcp_config.json` (`.codeium/windsurf/`, `.windsurf/`).
     McpConfig => "mcp-config", Json, Some("mcp-config");
+    /// Gemini CLI settings, `.gemini/settings.json` (its `mcpServers` are
+    /// read by the MCP and SEC rules; the other settings are not checked).
+    GeminiSettings => "gemini-settings", Json, Some("gemini-settings");
+    /// Codex configuration, `.codex/config.toml` (its `[mcp_servers.*]`
+    /// tables are read by the MCP and SEC rules).
+    CodexConfig => "codex-config", Toml, Some("codex-config");
 }

@@ -34,6 +34,8 @@ schemas!(
     "claude-marketplace",
     "claude-plugin",
     "claude-settings",
+    "codex-config",
+    "gemini-settings",
     "loom-agent-spec-v1",
     "loopmaster-loop",
     "mcp-config",

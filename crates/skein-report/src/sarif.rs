@@ -249,6 +249,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "SKILL" => "skills",
         "CMD" => "commands",
         "SETTINGS" => "settings",
+        "MCP" => "mcp",
         "SKEIN" => "internal",
         _ => "other",
     }

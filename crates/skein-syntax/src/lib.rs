@@ -28,6 +28,7 @@ pub mod rules;
 pub mod scalar;
 pub mod source;
 pub mod span;
+pub mod toml_front;
 
 pub use de::{Spanned, from_node};
 pub use diagnostic::{Diagnostic, Label, Rule, Severity, mask, quote, redacted};

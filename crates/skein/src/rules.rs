@@ -48,7 +48,7 @@ mod tests {
             assert!(
                 [
                     "SYN", "SCH", "AGENT", "FLOW", "REF", "PERM", "PLUGIN", "MKT", "SEC", "HOOK",
-                    "SKILL", "CMD", "SETTINGS", "SKEIN"
+                    "SKILL", "CMD", "SETTINGS", "MCP", "SKEIN"
                 ]
                 .contains(&cat),
                 "{}",

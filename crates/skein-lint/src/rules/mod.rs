@@ -5,6 +5,7 @@ pub mod commands;
 pub mod flow;
 pub mod hooks;
 pub mod marketplaces;
+pub mod mcp;
 pub mod perm;
 pub mod plugins;
 pub mod refs;

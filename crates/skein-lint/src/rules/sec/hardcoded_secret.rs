@@ -16,7 +16,9 @@ pub const RULE: Rule = Rule {
 its `env` (or OpenCode's `environment`), its `headers`, the password of its URL \
 (`https://user:PASSWORD@host`), a query parameter of its URL (`?api_key=...`, `token`, ...), or \
 its `args` / `command`. It looks in every file that defines servers: `.mcp.json`, `mcp.json`, \
-`.cursor/mcp.json`, `.vscode/mcp.json`, Agent Plugins `mcp.json`, plugin manifests' inline \
+`.cursor/mcp.json`, `.vscode/mcp.json`, `.amazonq/mcp.json`, `claude_desktop_config.json`, \
+Windsurf's `mcp_config.json`, Gemini CLI's `.gemini/settings.json`, Codex's `.codex/config.toml` \
+(`[mcp_servers.*]`), Agent Plugins `mcp.json`, plugin manifests' inline \
 `mcpServers`, marketplace entries, OpenCode configs (`mcp`) and Loom agent specs (`kind: mcp` \
 capabilities).\n\nA value is a credential when it has the shape of a known token (GitHub \
 `ghp_`/`gho_`/`ghu_`/`ghs_`/`ghr_`/`github_pat_`, Anthropic `sk-ant-`, OpenAI-style `sk-`, \
@@ -24,7 +26,7 @@ Stripe `sk_live_`/`rk_live_`, Slack `xoxb-`/`xoxp-`/`xoxa-`/`xoxs-`, AWS access 
 `AKIA`/`ASIA`, Google `AIza`, JSON Web Tokens, `Bearer` and `Basic` credentials, PEM private \
 keys), or when its name says it is one (`*_TOKEN`, `*_KEY`, `*SECRET*`, `PASSWORD`, \
 `Authorization`, `apiKey`, ...) and the value looks random. Placeholders are not reported: \
-`${VAR}`, `${env:VAR}`, `$VAR`, `%VAR%`, `{{var}}`, `<your-token>`, `your-api-key-here`, \
+`${VAR}`, `${env:VAR}`, `$VAR`, `%VAR%`, `{{var}}`, OpenCode's `{env:VAR}`, `<your-token>`, `your-api-key-here`, \
 `xxxx...`, `changeme`, empty strings.\n\nThe secret is never printed: messages show at most its \
 first four characters and its length (`ghp_…(40 chars)`), and every output format masks it \
 where it would show the line (the human snippet prints `ghp_****...`).\n\n## Why is this \
@@ -456,7 +458,7 @@ fn is_not_a_secret_value(v: &str) -> bool {
 }
 
 /// A placeholder, not a secret: `${VAR}`, `${env:VAR}`, `$VAR`, `%VAR%`,
-/// `{{var}}`, `$(cmd)`, `<your-token>`, a value that says it is an example
+/// `{{var}}`, OpenCode's `{env:VAR}` and `{file:path}`, `$(cmd)`, `<your-token>`, a value that says it is an example
 /// (`your-api-key-here`, `changeme`, `xxxx`, `...`), one character repeated,
 /// or very few distinct characters.
 pub(crate) fn is_placeholder(v: &str) -> bool {
@@ -465,6 +467,8 @@ pub(crate) fn is_placeholder(v: &str) -> bool {
         return true;
     }
     if t.contains("${")
+        || t.contains("{env:")
+        || t.contains("{file:")
         || t.contains("{{")
         || t.contains("$(")
         || (t.contains('<') && t.contains('>'))

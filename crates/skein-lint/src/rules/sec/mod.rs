@@ -39,10 +39,13 @@ fn servers_of_map(doc: &Document, map: NodeId, skip: &[&str]) -> Vec<Server> {
 /// Every MCP server an artifact defines, in file order:
 ///
 /// - MCP configs (`.mcp.json`, `mcp.json`, `.cursor/mcp.json`,
-///   `.vscode/mcp.json`, Agent Plugins `mcp.json`): `mcpServers`, else
+///   `.vscode/mcp.json`, `.amazonq/mcp.json`, `claude_desktop_config.json`,
+///   Windsurf's `mcp_config.json`, Agent Plugins `mcp.json`): `mcpServers`, else
 ///   `servers`, else the flat form (top-level mappings but `$schema`, `inputs`);
 /// - plugin manifests (Claude, Agent Plugins): an inline `mcpServers` mapping;
 /// - marketplaces: the inline `mcpServers` of each `plugins` entry;
+/// - Gemini CLI settings (`.gemini/settings.json`): `mcpServers`;
+/// - Codex configs (`.codex/config.toml`): the `[mcp_servers.*]` tables;
 /// - OpenCode configs: `mcp`;
 /// - Loom agent specs: each `capabilities` entry of kind `mcp`.
 pub(crate) fn servers(a: &Artifact) -> Vec<Server> {
@@ -72,6 +75,14 @@ pub(crate) fn servers(a: &Artifact) -> Vec<Server> {
             .filter_map(|&p| doc.get(p, "mcpServers"))
             .flat_map(|m| servers_of_map(doc, m, &[]))
             .collect(),
+        Format::GeminiSettings => doc
+            .get(root, "mcpServers")
+            .map(|m| servers_of_map(doc, m, &[]))
+            .unwrap_or_default(),
+        Format::CodexConfig => doc
+            .get(root, "mcp_servers")
+            .map(|m| servers_of_map(doc, m, &[]))
+            .unwrap_or_default(),
         Format::OpenCodeConfig => doc
             .get(root, "mcp")
             .map(|m| servers_of_map(doc, m, &[]))

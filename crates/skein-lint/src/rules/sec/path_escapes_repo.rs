@@ -20,8 +20,13 @@ the repository. It checks plugin manifests (`skills`, `agents`, `commands`, `hoo
 `${CLAUDE_PLUGIN_ROOT}` is the plugin root), marketplace `source` paths, skilldrop loops \
 (`entrypoint`, gate `script`), Bailey assistants (`instructions`, `persona`, `mcp`, skill \
 `path`), Loom agent specs (`library`), OpenCode configs (`skills.paths`, `instructions`) and \
-MCP servers (`command`, `args` and `cwd` that are relative paths; an absolute `command` such as \
-`/usr/bin/node` names a program of the machine and is not reported).\n\nThe message quotes the \
+MCP servers (`command` and `cwd` that are relative paths; an absolute `command` such as \
+`/usr/bin/node` names a program of the machine and is not reported). An MCP server's `args` \
+are opaque strings handed to the server: one is read as a path only when the flag before it \
+names one (`--config`, `--dir`, `--root`, `-f`, ...) or it starts with \
+`${CLAUDE_PLUGIN_ROOT}/`, so `[\"../opaque-argument\"]` is not reported. Agent Plugins' \
+`${PLUGIN_ROOT}` is the plugin root too; a path under a plugin's data directory \
+(`${PLUGIN_DATA}`, `${CLAUDE_PLUGIN_DATA}`) is reported when its `..` climbs above that directory.\n\nThe message quotes the \
 path as written; skein never resolves it on disk and never prints where it would lead.\n\n## \
 Why is this bad?\nThe artifact depends on a file that is not in the repository: it breaks on \
 every other checkout, and it lets the artifact make an agent read or run whatever happens to be \
@@ -160,12 +165,24 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     for server in servers(a) {
         for key in ["command", "args", "cwd"] {
-            for n in strings(doc, doc.get(server.node, key)) {
+            let items = strings(doc, doc.get(server.node, key));
+            for (i, &n) in items.iter().enumerate() {
                 let v = doc.as_str(n).unwrap_or("");
+                // `args` are opaque strings: one is a path only when the
+                // flag before it says so (`--config`, `--dir`, ...), or it
+                // is rooted at the plugin root.
+                let rooted =
+                    v.starts_with("${CLAUDE_PLUGIN_ROOT}/") || v.starts_with("${PLUGIN_ROOT}/");
+                let flagged = i > 0 && path_flag(doc.as_str(items[i - 1]).unwrap_or(""));
+                if key == "args" && !rooted && !flagged {
+                    continue;
+                }
                 let relative = v.starts_with("./")
                     || v.starts_with("../")
                     || v.contains("/../")
-                    || v.starts_with("${CLAUDE_PLUGIN_ROOT}/");
+                    || v.starts_with("${CLAUDE_PLUGIN_ROOT}/")
+                    || v.starts_with("${PLUGIN_ROOT}/")
+                    || data_dir(v).is_some();
                 if relative || (key == "cwd" && !v.is_empty()) {
                     add(
                         n,
@@ -183,12 +200,78 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// Whether `arg` is a command-line flag whose name says its value is a
+/// path: `--config`, `--dir`, `--root`, `-f`, ...
+fn path_flag(arg: &str) -> bool {
+    let Some(name) = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')) else {
+        return false;
+    };
+    if name.contains('=') {
+        return false;
+    }
+    let name = name.to_ascii_lowercase();
+    matches!(name.as_str(), "c" | "d" | "f" | "p")
+        || [
+            "path",
+            "dir",
+            "file",
+            "config",
+            "root",
+            "cwd",
+            "folder",
+            "workspace",
+            "cache",
+            "data",
+            "db",
+            "database",
+            "output",
+            "input",
+            "log",
+        ]
+        .iter()
+        .any(|w| name.contains(w))
+}
+
+/// The rest of `v` after a plugin data directory variable
+/// (`${CLAUDE_PLUGIN_DATA}`, Agent Plugins' `${PLUGIN_DATA}`).
+fn data_dir(v: &str) -> Option<&str> {
+    v.strip_prefix("${CLAUDE_PLUGIN_DATA}")
+        .or_else(|| v.strip_prefix("${PLUGIN_DATA}"))
+        .filter(|r| r.is_empty() || r.starts_with('/'))
+}
+
 /// The diagnostic for one field, if its path leaves the repository.
 fn diagnose(a: &Artifact, doc: &Document, f: &Field, plugin: &str) -> Option<Diagnostic> {
     let written = doc.as_str(f.node)?;
     let v = written.trim();
-    // `${CLAUDE_PLUGIN_ROOT}` is the plugin root; other variables are not ours to resolve.
-    let (v, base) = match v.strip_prefix("${CLAUDE_PLUGIN_ROOT}") {
+    // A plugin's data directory is outside the repository: only a path that
+    // climbs above that directory itself is reported.
+    if let Some(rest) = data_dir(v) {
+        let rest = rest.trim_start_matches('/').replace('\\', "/");
+        if rest.contains("${") || join("", &rest).is_some() {
+            return None;
+        }
+        return Some(
+            Diagnostic::new(
+                RULE,
+                a.file,
+                doc.node(doc.resolve(f.node)).span,
+                format!(
+                    "{} climbs out of the plugin's data directory: {}",
+                    f.what,
+                    quote(written)
+                ),
+            )
+            .with_label("`..` leaves the directory the variable names")
+            .with_help("keep the path inside the plugin's data directory"),
+        );
+    }
+    // `${CLAUDE_PLUGIN_ROOT}` (Agent Plugins: `${PLUGIN_ROOT}`) is the plugin
+    // root; other variables are not ours to resolve.
+    let (v, base) = match v
+        .strip_prefix("${CLAUDE_PLUGIN_ROOT}")
+        .or_else(|| v.strip_prefix("${PLUGIN_ROOT}"))
+    {
         Some(rest) => (rest.trim_start_matches('/'), plugin),
         None => (v, f.base.as_str()),
     };

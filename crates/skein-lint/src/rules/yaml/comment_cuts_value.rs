@@ -72,7 +72,7 @@ fn plain_strings(doc: &Document, text: &str) -> Vec<(NodeId, Option<NodeId>)> {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    if a.format.syntax() == Syntax::Json || a.damaged {
+    if a.format.syntax() != Syntax::Yaml && a.format.syntax() != Syntax::Markdown || a.damaged {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();
