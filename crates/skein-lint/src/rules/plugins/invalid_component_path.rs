@@ -35,6 +35,7 @@ const MEMBERS: &[(&str, Want, bool)] = &[
     ("commands", Want::Either, false),
     ("agents", Want::Either, false),
     ("skills", Want::Folder, false),
+    ("workflows", Want::Either, false),
     ("outputStyles", Want::Either, false),
     ("hooks", Want::File, true),
     ("mcpServers", Want::File, true),
@@ -97,6 +98,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         },
                     ));
                     continue;
+                };
+                // `skills` also takes `"."` for the plugin root (Claude Code
+                // v2.1.221 and later; earlier versions need `"./"`).
+                let p = if member == "skills" && p == "." {
+                    "./"
+                } else {
+                    p
                 };
                 if !p.starts_with("./") {
                     let mut d = diag(
