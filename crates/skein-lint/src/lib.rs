@@ -151,6 +151,8 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::if_on_non_tool_event::PASS,
     rules::hooks::powershell_env_var::PASS,
     rules::hooks::user_config_in_shell_command::PASS,
+    rules::hooks::unknown_matcher_value::PASS,
+    rules::hooks::bare_plugin_mcp_matcher::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
     rules::settings::unknown_setting::PASS,
