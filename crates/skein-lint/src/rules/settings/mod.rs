@@ -3,6 +3,7 @@
 //! their own: the top-level keys, `permissions`, `env` and `enabledPlugins`.
 //! Their `hooks` are the HOOK rules'.
 
+pub mod ineffective_permission_rule;
 pub mod invalid_default_mode;
 pub mod invalid_enabled_plugins;
 pub mod invalid_permission_rule;
@@ -10,6 +11,8 @@ pub mod invalid_setting_value;
 pub mod non_string_env;
 pub mod path_rule_never_consulted;
 pub mod permission_both_allowed_and_denied;
+pub mod pr_url_template_placeholder;
+pub mod root_anchored_path_rule;
 pub mod setting_ignored_at_scope;
 pub(crate) mod shapes;
 pub mod unknown_setting;

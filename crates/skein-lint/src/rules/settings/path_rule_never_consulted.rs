@@ -47,7 +47,12 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             let Some(instead) = consulted_instead(tool) else {
                 continue;
             };
-            if spec.trim().is_empty() {
+            // `Write(file_path:...)` is a parameter rule (SETTINGS011's).
+            let param = spec.split_once(':').is_some_and(|(p, _)| {
+                let p = p.trim();
+                !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
+            if spec.trim().is_empty() || param {
                 continue;
             }
             let span = doc.node(node).span;
