@@ -104,6 +104,7 @@ pub const PASSES: &[Pass] = &[
     rules::plugins::channel_without_server::PASS,
     rules::plugins::invalid_dependency_version::PASS,
     rules::plugins::user_config_in_monitor_command::PASS,
+    rules::plugins::unbraced_plugin_variable::PASS,
     rules::refs::duplicate_gate_id::PASS,
     rules::refs::unknown_skill::PASS,
     rules::refs::unknown_agent::PASS,

@@ -117,7 +117,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         .strip_prefix("${CLAUDE_PLUGIN_ROOT}/")
                         .unwrap_or(p)
                         .trim_start_matches('/');
-                    if !p.contains("://") && !rest.is_empty() && !rest.starts_with("..") {
+                    if let Some(inner) = rest.strip_prefix(".claude-plugin/") {
+                        // A component inside `.claude-plugin/` is never loaded.
+                        d = d
+                            .with_note("component folders sit at the plugin root, beside `.claude-plugin/`, never inside it")
+                            .with_help(format!("move it to the plugin root and write `./{inner}`"));
+                    } else if !p.contains("://") && !rest.is_empty() && !rest.starts_with("..") {
                         d = d.with_help(format!("write `./{rest}`"));
                     }
                     out.push(d);

@@ -17,6 +17,7 @@ pub mod invalid_repository;
 pub mod invalid_user_config;
 pub mod misplaced_plugin_manifest;
 pub mod shadowed_default_folder;
+pub mod unbraced_plugin_variable;
 pub mod unknown_plugin_field;
 pub mod unknown_user_config_field;
 pub mod user_config_in_monitor_command;
