@@ -105,7 +105,6 @@ pub(crate) const SHAPES: &[(&str, Shape)] = &[
     ("enableWorkflows", Shape::Bool),
     ("enforceAvailableModels", Shape::Bool),
     ("externalEditorContext", Shape::Bool),
-    ("fallbackModel", Shape::StrList),
     ("fastMode", Shape::Bool),
     ("fastModePerSessionOptIn", Shape::Bool),
     ("fileCheckpointingEnabled", Shape::Bool),
