@@ -3,6 +3,7 @@
 //! `.claude/settings.local.json` (the `hooks` key of both has one shape:
 //! event name -> matcher groups -> handlers).
 
+pub mod bare_plugin_mcp_matcher;
 pub mod exec_command_with_arguments;
 pub mod header_env_var_not_allowed;
 pub mod hook_type_unsupported_by_event;
@@ -17,6 +18,7 @@ pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
 pub mod powershell_env_var;
 pub mod unknown_hook_event;
+pub mod unknown_matcher_value;
 pub mod unquoted_plugin_root;
 pub mod unsupported_hook_field;
 pub mod user_config_in_shell_command;

@@ -11,6 +11,9 @@ pub mod duplicate_marketplace_entry;
 pub mod invalid_marketplace_field;
 pub mod invalid_marketplace_source;
 pub mod marketplace_name_mismatch;
+pub mod missing_entry_component;
+pub mod reserved_marketplace_name;
+pub mod unknown_marketplace_field;
 pub mod unlisted_plugin;
 
 use std::collections::BTreeSet;

@@ -35,6 +35,7 @@ const MEMBERS: &[(&str, Want, bool)] = &[
     ("commands", Want::Either, false),
     ("agents", Want::Either, false),
     ("skills", Want::Folder, false),
+    ("workflows", Want::Either, false),
     ("outputStyles", Want::Either, false),
     ("hooks", Want::File, true),
     ("mcpServers", Want::File, true),
@@ -98,6 +99,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     ));
                     continue;
                 };
+                // `skills` also takes `"."` for the plugin root (Claude Code
+                // v2.1.221 and later; earlier versions need `"./"`).
+                let p = if member == "skills" && p == "." {
+                    "./"
+                } else {
+                    p
+                };
                 if !p.starts_with("./") {
                     let mut d = diag(
                         a.file,
@@ -109,7 +117,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         .strip_prefix("${CLAUDE_PLUGIN_ROOT}/")
                         .unwrap_or(p)
                         .trim_start_matches('/');
-                    if !p.contains("://") && !rest.is_empty() && !rest.starts_with("..") {
+                    if let Some(inner) = rest.strip_prefix(".claude-plugin/") {
+                        // A component inside `.claude-plugin/` is never loaded.
+                        d = d
+                            .with_note("component folders sit at the plugin root, beside `.claude-plugin/`, never inside it")
+                            .with_help(format!("move it to the plugin root and write `./{inner}`"));
+                    } else if !p.contains("://") && !rest.is_empty() && !rest.starts_with("..") {
                         d = d.with_help(format!("write `./{rest}`"));
                     }
                     out.push(d);

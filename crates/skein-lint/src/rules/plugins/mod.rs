@@ -7,13 +7,20 @@
 //! so each fault is reported once, here. A Codex manifest
 //! (`.codex-plugin/plugin.json`) is another format and is not checked here.
 
+pub mod channel_without_server;
 pub mod invalid_component_path;
+pub mod invalid_dependency_version;
 pub mod invalid_plugin_metadata;
 pub mod invalid_plugin_name;
 pub mod invalid_plugin_version;
 pub mod invalid_repository;
+pub mod invalid_user_config;
 pub mod misplaced_plugin_manifest;
+pub mod shadowed_default_folder;
+pub mod unbraced_plugin_variable;
 pub mod unknown_plugin_field;
+pub mod unknown_user_config_field;
+pub mod user_config_in_monitor_command;
 
 use crate::Context;
 use skein_model::{Artifact, Format};

@@ -40,6 +40,12 @@ pub(crate) const KNOWN: &[&str] = &[
     "monitors",
     "themes",
     "dependencies",
+    "displayName",
+    "defaultEnabled",
+    "metadata",
+    "workflows",
+    "experimental",
+    "settings",
     // Agent Plugins v1.0.0 vendor data, which a manifest in `.claude-plugin/`
     // may carry too: Bailey solutions name their `assistant.json` in
     // `extensions["org.sigrix"].assistant` (formats/bailey-assistant.schema.json).
@@ -69,6 +75,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .with_label("Claude Code does not read this key");
             d = match closest(&key, KNOWN.iter().copied()) {
                 Some((near, _)) => d.with_help(format!("did you mean {}?", quote(near))),
+                None if key == "lsp" => d.with_help("did you mean `lspServers`?"),
                 None if key == "category" || key == "tags" => d.with_help(
                     "`category` and `tags` belong in the plugin's marketplace entry, not in plugin.json",
                 ),

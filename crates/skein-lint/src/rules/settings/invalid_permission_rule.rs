@@ -43,8 +43,10 @@ fn problem(rule: &str) -> Option<Problem> {
             fixed: format!("mcp__{}", &rule[5..]),
         });
     }
+    // A tool-name glob (`*`, `Bash*`) is a tool name: valid in deny and ask,
+    // skipped in allow (SETTINGS011 ineffective-permission-rule).
     let end = rule
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '*'))
         .unwrap_or(rule.len());
     let (name, rest) = rule.split_at(end);
     if name.is_empty() {
@@ -84,7 +86,7 @@ fn problem(rule: &str) -> Option<Problem> {
             Problem::Shape
         });
     }
-    if BUILTIN_TOOLS.contains(&name) {
+    if BUILTIN_TOOLS.contains(&name) || name.contains('*') {
         return None;
     }
     let tool = BUILTIN_TOOLS

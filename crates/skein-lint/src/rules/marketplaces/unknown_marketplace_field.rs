@@ -1,0 +1,78 @@
+//! MKT007 `unknown-marketplace-field`.
+
+use crate::rules::refs::closest;
+use crate::{Context, Pass};
+use skein_model::graph::MarketFlavour;
+use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "MKT007",
+    name: "unknown-marketplace-field",
+    severity: Severity::Warning,
+    summary: "a top-level key of a Claude Code marketplace that the marketplace schema does not list",
+    doc: include_str!("unknown_marketplace_field.md"),
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+/// The top-level fields of the marketplace schema.
+const KNOWN: &[&str] = &[
+    "$schema",
+    "name",
+    "owner",
+    "plugins",
+    "description",
+    "version",
+    "metadata",
+    "allowCrossMarketplaceDependenciesOn",
+    "renames",
+];
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for m in cx.graph.marketplaces() {
+        if m.flavour != MarketFlavour::Claude {
+            continue;
+        }
+        let Some(a) = cx.artifact(m.file) else {
+            continue;
+        };
+        let doc = &a.document;
+        let Some(root) = doc
+            .root()
+            .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)))
+        else {
+            continue;
+        };
+        for e in doc.entries(root).unwrap_or_default() {
+            let Some(key) = doc.key_text(e.key) else {
+                continue;
+            };
+            if KNOWN.contains(&key.as_str()) {
+                continue;
+            }
+            // Only a near miss of a known field: other keys are often another
+            // tool's data, which Claude Code ignores.
+            let Some((near, _)) = closest(&key, KNOWN.iter().copied()) else {
+                continue;
+            };
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    m.file,
+                    doc.node(e.key).span,
+                    format!(
+                        "unknown marketplace field {}; did you mean {}?",
+                        quote(&key),
+                        quote(near)
+                    ),
+                )
+                .with_label("Claude Code does not read this key")
+                .with_help(format!("rename the key to {}", quote(near))),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,73 @@
+//! PLUGIN014 `unbraced-plugin-variable`.
+
+use super::manifests;
+use crate::{Context, Pass};
+use skein_model::Format;
+use skein_model::graph::plugin_root;
+use skein_syntax::{Diagnostic, Rule, Severity, Span};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "PLUGIN014",
+    name: "unbraced-plugin-variable",
+    severity: Severity::Warning,
+    summary: "`$CLAUDE_PLUGIN_ROOT` or `$CLAUDE_PLUGIN_DATA` without braces in a plugin's skill, agent or command, where only `${...}` is substituted",
+    doc: include_str!("unbraced_plugin_variable.md"),
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+const VARS: &[&str] = &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let roots: Vec<String> = manifests(cx)
+        .map(|a| {
+            let path = cx.path(a.file);
+            let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+            plugin_root(dir).to_string()
+        })
+        .collect();
+    if roots.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for a in cx.artifacts {
+        if !matches!(
+            a.format,
+            Format::AgentSkill | Format::PluginAgent | Format::PluginCommand
+        ) {
+            continue;
+        }
+        let path = cx.path(a.file);
+        if !roots.iter().any(|r| path.starts_with(r.as_str())) {
+            continue;
+        }
+        let text = cx.sources.get(a.file).text();
+        for var in VARS {
+            let needle = format!("${var}");
+            let mut from = 0;
+            while let Some(i) = text[from..].find(&needle).map(|i| i + from) {
+                from = i + needle.len();
+                // Only the variable used as a path (`$CLAUDE_PLUGIN_ROOT/...`):
+                // a bare mention names the variable hooks and scripts see.
+                if !text[from..].starts_with('/') {
+                    continue;
+                }
+                out.push(
+                    Diagnostic::new(
+                        RULE,
+                        a.file,
+                        Span::new(i, from),
+                        format!(
+                            "`${var}` is not substituted in plugin content; only `${{{var}}}` is"
+                        ),
+                    )
+                    .with_label("left as written: the Bash tool's environment does not define it")
+                    .with_help(format!("write `\"${{{var}}}\"`")),
+                );
+            }
+        }
+    }
+    out
+}
