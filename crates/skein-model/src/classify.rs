@@ -194,6 +194,32 @@ fn claude_hooks_shape(doc: &Document) -> bool {
                 .all(|k| k.starts_with(|c: char| c.is_ascii_uppercase())))
 }
 
+/// Whether a mapping has at least three of the sections only a Loopmaster
+/// manifest has (v0.1 §2): another project's `loop.yaml` (agent-toolkit's
+/// `goal`/`allowlist`/`budget`) has none.
+fn loopmaster_shape(doc: &Document) -> bool {
+    const KEYS: &[&str] = &[
+        "purpose",
+        "audience",
+        "trigger",
+        "permissions",
+        "human_gates",
+        "failure_policy",
+        "maintenance",
+        "backends",
+        "verification",
+    ];
+    KEYS.iter().filter(|k| has_key(doc, k)).count() >= 3
+}
+
+/// Whether a mapping has the required members of a Loom AgentSpec besides
+/// `spec_version` (`name`, `description`, `instructions`, `output`).
+fn loom_shape(doc: &Document) -> bool {
+    ["name", "instructions", "output"]
+        .iter()
+        .all(|k| has_key(doc, k))
+}
+
 /// Settles the format of a parsed candidate from its content.
 pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
     let is_mapping = doc
@@ -221,7 +247,9 @@ pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
             }
         }
         Format::LoomAgentSpec => {
-            if has_key(doc, "spec_version") {
+            // Loom's shape without `spec_version` is a Loom spec whose version
+            // is missing: the schema reports it, rather than skipping the file.
+            if has_key(doc, "spec_version") || loom_shape(doc) {
                 Refined::Format(Format::LoomAgentSpec)
             } else if candidate.certain {
                 // `<name>.agent.yaml` is Loom's naming; a plain `agent.yaml` is anyone's.
@@ -234,7 +262,9 @@ pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
             }
         }
         Format::LoopmasterManifest => {
-            if has_key(doc, "spec_version") {
+            // A manifest of Loopmaster's shape without (or with a wrong)
+            // `spec_version` is still one: the schema reports the version.
+            if has_key(doc, "spec_version") || loopmaster_shape(doc) {
                 Refined::Format(Format::LoopmasterManifest)
             } else {
                 Refined::Unrecognised {

@@ -249,6 +249,10 @@ pub fn category(rule: &Rule) -> &'static str {
         "SKILL" => "skills",
         "CMD" => "commands",
         "SETTINGS" => "settings",
+        "LOOM" => "loom",
+        "LOOPMASTER" => "loopmaster",
+        "OPENCODE" => "opencode",
+        "BAILEY" => "bailey",
         "SKEIN" => "internal",
         _ => "other",
     }

@@ -4,6 +4,7 @@ pub mod agents;
 pub mod commands;
 pub mod flow;
 pub mod hooks;
+pub mod loopmaster;
 pub mod marketplaces;
 pub mod perm;
 pub mod plugins;
