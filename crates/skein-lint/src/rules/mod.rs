@@ -1,6 +1,7 @@
 //! Rules by category. Each module lists one file per rule.
 
 pub mod agents;
+pub mod bailey;
 pub mod commands;
 pub mod flow;
 pub mod hooks;
