@@ -5,6 +5,7 @@ pub mod bailey;
 pub mod commands;
 pub mod flow;
 pub mod hooks;
+pub mod loom;
 pub mod loopmaster;
 pub mod marketplaces;
 pub mod perm;
