@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The formats whose tables must be there (the `## ` headings start so).
-const FORMATS: &[&str] = &["Loopmaster", "Bailey", "Loom"];
+const FORMATS: &[&str] = &["Loopmaster", "Bailey", "Loom", "OpenCode"];
 const ENFORCED: &str = "| # | statement | rule | fixture | finding |";
 const UNENFORCED: &str = "| # | statement | why it is not checked |";
 

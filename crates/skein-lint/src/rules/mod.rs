@@ -8,6 +8,7 @@ pub mod hooks;
 pub mod loom;
 pub mod loopmaster;
 pub mod marketplaces;
+pub mod opencode;
 pub mod perm;
 pub mod plugins;
 pub mod refs;
