@@ -56,6 +56,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let path = cx.path(a.file);
         let mut base = dir_of(path);
         let mut refs: Vec<Ref> = Vec::new();
+        let mut bailey = false;
         let base_is;
         match (&a.model, a.format) {
             (Model::SkilldropLoop(l), _) => {
@@ -69,6 +70,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             }
             (Model::BaileyAssistant(b), _) => {
                 base_is = "the folder of assistant.json";
+                bailey = true;
                 for (what, v) in [
                     ("instructions", &b.instructions),
                     ("persona", &b.persona),
@@ -123,6 +125,25 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         for r in refs {
             if unresolved.contains(&(r.file, r.span)) {
                 continue; // reported by unknown-skill
+            }
+            // A Bailey path outside its `file_path` grammar (a `.` segment,
+            // a backslash) is the schema's finding: one fault, one finding.
+            // So is a skill path (`instructions`, `skills[].path`) that is
+            // not `skills/<name>/SKILL.md`.
+            let skill_ref = r.what == "instructions" || r.what.starts_with("skill ");
+            let skill_shaped = r
+                .path
+                .strip_prefix("skills/")
+                .and_then(|x| x.strip_suffix("/SKILL.md"))
+                .is_some_and(|n| !n.is_empty() && !n.contains('/'));
+            if bailey
+                && (r.path.contains('\\')
+                    || r.path
+                        .split('/')
+                        .any(|seg| seg.is_empty() || seg.starts_with('.'))
+                    || (skill_ref && !skill_shaped))
+            {
+                continue;
             }
             let p = r
                 .path
