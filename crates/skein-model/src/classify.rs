@@ -133,6 +133,14 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         {
             maybe(Format::OpenCodeContract)
         }
+        // Any other YAML in a `loops/` folder may be a Loopmaster manifest
+        // under a name the specification does not allow: read it, and keep
+        // it only if it has Loopmaster's shape (LOOPMASTER001 names it).
+        _ if (name.ends_with(".yaml") || name.ends_with(".yml"))
+            && (parent == "loops" || grandparent == "loops") =>
+        {
+            maybe(Format::LoopmasterManifest)
+        }
         _ if name.ends_with(".md") && parent == "agents" => sure(Format::PluginAgent),
         _ if name.ends_with(".md") && (parent == "commands" || in_claude_commands(path)) => {
             sure(Format::PluginCommand)
@@ -264,8 +272,10 @@ pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
         Format::LoopmasterManifest => {
             // A manifest of Loopmaster's shape without (or with a wrong)
             // `spec_version` is still one: the schema reports the version.
-            if has_key(doc, "spec_version") || loopmaster_shape(doc) {
+            if loopmaster_shape(doc) || (candidate.certain && has_key(doc, "spec_version")) {
                 Refined::Format(Format::LoopmasterManifest)
+            } else if !candidate.certain {
+                Refined::NotAnArtifact
             } else {
                 Refined::Unrecognised {
                     what: "loop manifest",
@@ -354,6 +364,11 @@ mod tests {
             f("x/research.loop.yaml"),
             Some((Format::LoopmasterManifest, true))
         );
+        assert_eq!(
+            f("loops/research-watch/manifest.yaml"),
+            Some((Format::LoopmasterManifest, false))
+        );
+        assert_eq!(f("docs/manifest.yaml"), None);
     }
 }
 

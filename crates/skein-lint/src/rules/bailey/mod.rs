@@ -18,6 +18,11 @@ use skein_syntax::{Document, NodeId, Span};
 
 /// The assistant's model, document and root mapping.
 pub(crate) fn assistant(a: &Artifact) -> Option<(&BaileyAssistant, &Document, NodeId)> {
+    // A tree repaired around a syntax error or a depth cut is not what
+    // the author wrote.
+    if a.damaged {
+        return None;
+    }
     let Model::BaileyAssistant(b) = &a.model else {
         return None;
     };

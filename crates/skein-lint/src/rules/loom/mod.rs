@@ -20,6 +20,11 @@ use skein_syntax::{Document, NodeId};
 
 /// The spec's document and root mapping, for a Loom AgentSpec.
 pub(crate) fn spec(a: &Artifact) -> Option<(&Document, NodeId)> {
+    // A tree repaired around a syntax error or a depth cut is not what
+    // the author wrote.
+    if a.damaged {
+        return None;
+    }
     if a.format != Format::LoomAgentSpec {
         return None;
     }

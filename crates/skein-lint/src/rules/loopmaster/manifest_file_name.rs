@@ -51,8 +51,20 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             ),
             format!("rename the file to `{id}.loop.yaml`, or set `id: {stem}`"),
         )
-    } else {
+    } else if name.ends_with(".loop.yaml") || name == "loop.yaml" {
         return Vec::new();
+    } else {
+        let stem = id.map_or("<id>", |(_, id)| id);
+        (
+            first_line,
+            format!(
+                "manifest file {} is neither `loop.yaml` nor `<id>.loop.yaml`",
+                quote(name)
+            ),
+            format!(
+                "rename it to `loop.yaml` (a template) or `{stem}.loop.yaml` (a maintenance loop)"
+            ),
+        )
     };
     vec![
         Diagnostic::new(RULE, a.file, span, message)

@@ -16,6 +16,11 @@ use skein_syntax::{Document, NodeId};
 
 /// The manifest's document and root mapping, for a Loopmaster manifest.
 pub(crate) fn manifest(a: &Artifact) -> Option<(&Document, NodeId)> {
+    // A tree repaired around a syntax error or a depth cut is not what
+    // the author wrote.
+    if a.damaged {
+        return None;
+    }
     if a.format != Format::LoopmasterManifest {
         return None;
     }

@@ -19,6 +19,11 @@ use skein_syntax::{Document, NodeId, NodeKind};
 
 /// The contract's document and root mapping.
 pub(crate) fn contract(a: &Artifact) -> Option<(&Document, NodeId)> {
+    // A tree repaired around a syntax error or a depth cut is not what
+    // the author wrote.
+    if a.damaged {
+        return None;
+    }
     if a.format != Format::OpenCodeContract {
         return None;
     }
