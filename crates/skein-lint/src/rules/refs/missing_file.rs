@@ -19,8 +19,9 @@ repository: a skilldrop loop's `entrypoint` (beside `loop.json`); a Bailey assis
 already reported by `unknown-skill` is not reported again); a Codex or Cursor plugin manifest's \
 (`.codex-plugin/plugin.json`, `.cursor-plugin/plugin.json`) `commands`, `agents`, `skills`, `hooks` and `mcpServers` when they \
 are relative paths (from the plugin root, the folder above `.codex-plugin/` or `.cursor-plugin/`). A Claude Code \
-plugin manifest's component paths are checked by `invalid-component-path` (PLUGIN004). The \
-message quotes the path and the folder it was resolved from.\n\n## Why is this bad?\nThe runtime reads these paths when it installs or \
+plugin manifest's component paths are checked by `invalid-component-path` (PLUGIN004). A \
+Bailey solution's `plugin.json` `extensions[\"org.sigrix\"].assistant` is checked from the plugin \
+root. The message quotes the path and the folder it was resolved from.\n\n## Why is this bad?\nThe runtime reads these paths when it installs or \
 starts the artifact: a missing entrypoint leaves a loop without its documentation, a missing \
 persona or MCP config fails the assistant at load time, and a missing plugin component is \
 silently skipped, so the plugin ships without the commands or agents it advertises.\n\n\
@@ -119,6 +120,30 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         }
                     }
                 }
+            }
+            // A Bailey solution's `plugin.json` names its `assistant.json` in
+            // `extensions["org.sigrix"].assistant`, relative to the plugin root.
+            (Model::Plugin(_), _) => {
+                let d = &a.document;
+                let Some(v) = d.root().and_then(|r| {
+                    d.get(d.get(d.get(r, "extensions")?, "org.sigrix")?, "assistant")
+                }) else {
+                    continue;
+                };
+                let Some(p) = d.as_str(v) else { continue };
+                base = skein_model::graph::plugin_root(base);
+                // With an `assistant.json` there, a member naming another
+                // file is `assistant-not-named`'s one finding.
+                if cx.repo_files.contains(&format!("{base}assistant.json")) {
+                    continue;
+                }
+                base_is = "the plugin root";
+                refs.push(Ref {
+                    what: "assistant".into(),
+                    file: a.file,
+                    span: d.node(v).span,
+                    path: p,
+                });
             }
             _ => continue,
         }
