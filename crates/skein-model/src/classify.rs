@@ -138,6 +138,14 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         {
             maybe(Format::OpenCodeContract)
         }
+        // Any other YAML in a `loops/` folder may be a Loopmaster manifest
+        // under a name the specification does not allow: read it, and keep
+        // it only if it has Loopmaster's shape (LOOPMASTER001 names it).
+        _ if (name.ends_with(".yaml") || name.ends_with(".yml"))
+            && (parent == "loops" || grandparent == "loops") =>
+        {
+            maybe(Format::LoopmasterManifest)
+        }
         _ if name.ends_with(".md") && parent == "agents" => sure(Format::PluginAgent),
         _ if name.ends_with(".md") && (parent == "commands" || in_claude_commands(path)) => {
             sure(Format::PluginCommand)
@@ -199,6 +207,32 @@ fn claude_hooks_shape(doc: &Document) -> bool {
                 .all(|k| k.starts_with(|c: char| c.is_ascii_uppercase())))
 }
 
+/// Whether a mapping has at least three of the sections only a Loopmaster
+/// manifest has (v0.1 §2): another project's `loop.yaml` (agent-toolkit's
+/// `goal`/`allowlist`/`budget`) has none.
+fn loopmaster_shape(doc: &Document) -> bool {
+    const KEYS: &[&str] = &[
+        "purpose",
+        "audience",
+        "trigger",
+        "permissions",
+        "human_gates",
+        "failure_policy",
+        "maintenance",
+        "backends",
+        "verification",
+    ];
+    KEYS.iter().filter(|k| has_key(doc, k)).count() >= 3
+}
+
+/// Whether a mapping has the required members of a Loom AgentSpec besides
+/// `spec_version` (`name`, `description`, `instructions`, `output`).
+fn loom_shape(doc: &Document) -> bool {
+    ["name", "instructions", "output"]
+        .iter()
+        .all(|k| has_key(doc, k))
+}
+
 /// Settles the format of a parsed candidate from its content.
 pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
     let is_mapping = doc
@@ -226,7 +260,9 @@ pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
             }
         }
         Format::LoomAgentSpec => {
-            if has_key(doc, "spec_version") {
+            // Loom's shape without `spec_version` is a Loom spec whose version
+            // is missing: the schema reports it, rather than skipping the file.
+            if has_key(doc, "spec_version") || loom_shape(doc) {
                 Refined::Format(Format::LoomAgentSpec)
             } else if candidate.certain {
                 // `<name>.agent.yaml` is Loom's naming; a plain `agent.yaml` is anyone's.
@@ -239,8 +275,12 @@ pub fn refine(candidate: Candidate, doc: &Document) -> Refined {
             }
         }
         Format::LoopmasterManifest => {
-            if has_key(doc, "spec_version") {
+            // A manifest of Loopmaster's shape without (or with a wrong)
+            // `spec_version` is still one: the schema reports the version.
+            if loopmaster_shape(doc) || (candidate.certain && has_key(doc, "spec_version")) {
                 Refined::Format(Format::LoopmasterManifest)
+            } else if !candidate.certain {
+                Refined::NotAnArtifact
             } else {
                 Refined::Unrecognised {
                     what: "loop manifest",
@@ -329,6 +369,11 @@ mod tests {
             f("x/research.loop.yaml"),
             Some((Format::LoopmasterManifest, true))
         );
+        assert_eq!(
+            f("loops/research-watch/manifest.yaml"),
+            Some((Format::LoopmasterManifest, false))
+        );
+        assert_eq!(f("docs/manifest.yaml"), None);
     }
 }
 

@@ -296,6 +296,11 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
         Ok(Model::None)
     };
     let model = match decoded {
+        // A loop that fails its schema is partial, whether or not it decodes.
+        Ok(Model::SkilldropLoop(mut l)) if !schema_ok => {
+            l.partial = true;
+            Model::SkilldropLoop(l)
+        }
         Ok(m) => m,
         Err(e) => {
             if schema_ok {
@@ -337,7 +342,12 @@ fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeEr
 
 fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de::DeError> {
     Ok(match format {
-        Format::SkilldropLoop => Model::SkilldropLoop(read(doc)?),
+        // A loop that does not decode whole still enters the model as far as
+        // it can (its skills are still run, its gates still exist).
+        Format::SkilldropLoop => match read(doc) {
+            Ok(l) => Model::SkilldropLoop(l),
+            Err(e) => Model::SkilldropLoop(SkilldropLoop::lenient(doc).ok_or(e)?),
+        },
         Format::SkilldropTerminals => Model::SkilldropTerminals(read(doc)?),
         Format::SkilldropPack => Model::SkilldropPack(read(doc)?),
         Format::SkilldropCatalogue => Model::SkilldropCatalogue(read(doc)?),

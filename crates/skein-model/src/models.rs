@@ -96,6 +96,97 @@ pub struct SkilldropLoop {
     pub cap: Option<Spanned<u64>>,
     /// Stages in order; the first is the entry.
     pub stages: Vec<SkilldropStage>,
+    /// The file fails its schema (set by decoding), and may have been read
+    /// by [`SkilldropLoop::lenient`], with values of the wrong type left
+    /// out: rules comparing the loop with other files (its `LOOP.md`) skip
+    /// it, the schema finding being the one finding of the fault.
+    #[serde(skip)]
+    pub partial: bool,
+}
+
+impl SkilldropLoop {
+    /// The loop as far as `doc` holds it, for a `loop.json` that fails its
+    /// schema in a way the typed model cannot hold (a `cap` written as a
+    /// string, a stage id that is a number): every value of the right type
+    /// is kept, so the skills it runs are still referenced. `None` when the
+    /// root is not a mapping. A `name` that is not a string is read as `""`.
+    pub fn lenient(doc: &skein_syntax::Document) -> Option<SkilldropLoop> {
+        use skein_syntax::{Document, NodeId, NodeKind};
+        fn string(doc: &Document, id: NodeId) -> Option<Spanned<String>> {
+            doc.as_str(id).map(|v| Spanned {
+                span: doc.node(id).span,
+                value: v.to_string(),
+            })
+        }
+        fn field(doc: &Document, m: NodeId, key: &str) -> Option<Spanned<String>> {
+            doc.get(m, key).and_then(|v| string(doc, v))
+        }
+        // An id written as another scalar keeps its JSON spelling (`7`).
+        fn id(doc: &Document, m: NodeId) -> Spanned<String> {
+            let span = doc.node(m).span;
+            match doc.get(m, "id") {
+                Some(v) => Spanned {
+                    span: doc.node(v).span,
+                    value: doc.key_text(v).unwrap_or_default(),
+                },
+                None => Spanned {
+                    span: Span::new(span.start as usize, span.start as usize),
+                    value: String::new(),
+                },
+            }
+        }
+        fn strings(doc: &Document, m: NodeId, key: &str) -> Vec<Spanned<String>> {
+            doc.get(m, key)
+                .and_then(|v| doc.items(v))
+                .map(|items| items.iter().filter_map(|&i| string(doc, i)).collect())
+                .unwrap_or_default()
+        }
+        use skein_syntax::Span;
+        let root = doc.root()?;
+        doc.entries(root)?;
+        let name = field(doc, root, "name").unwrap_or(Spanned {
+            span: doc
+                .get(root, "name")
+                .map_or(Span::new(0, 0), |v| doc.node(v).span),
+            value: String::new(),
+        });
+        let cap = doc.get(root, "cap").and_then(|v| match doc.kind(v) {
+            NodeKind::Number(n) => n.as_u64().map(|c| Spanned {
+                span: doc.node(v).span,
+                value: c,
+            }),
+            _ => None,
+        });
+        let stages = doc
+            .get(root, "stages")
+            .and_then(|v| doc.items(v))
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&st| doc.entries(st).is_some())
+            .map(|&st| SkilldropStage {
+                id: id(doc, st),
+                skills: strings(doc, st, "skills"),
+                gate: doc
+                    .get(st, "gate")
+                    .filter(|&g| doc.entries(g).is_some())
+                    .map(|g| SkilldropGate {
+                        id: id(doc, g),
+                        kind: field(doc, g, "kind"),
+                        script: field(doc, g, "script"),
+                        verdicts: strings(doc, g, "verdicts"),
+                        revise_to: field(doc, g, "revise_to"),
+                    }),
+            })
+            .collect();
+        Some(SkilldropLoop {
+            name,
+            entrypoint: field(doc, root, "entrypoint"),
+            kind: field(doc, root, "kind"),
+            cap,
+            stages,
+            partial: true,
+        })
+    }
 }
 
 /// One stage of a skilldrop loop.

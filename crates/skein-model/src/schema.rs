@@ -157,6 +157,31 @@ fn known_properties(schema: &Value, schema_path: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The members of an `anyOf` whose every branch is `{"required": [one]}`.
+fn one_of_members(schema: &Value, schema_path: &str) -> Option<Vec<String>> {
+    let branches = schema.pointer(schema_path)?.as_array()?;
+    branches
+        .iter()
+        .map(|b| match b.get("required")?.as_array()?.as_slice() {
+            [Value::String(m)] if b.as_object()?.len() == 1 => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `properties` beside a keyword at `schema_path`, as a list.
+fn known_members(schema: &Value, schema_path: &str) -> Option<String> {
+    let parent = schema_path.rsplit_once('/')?.0;
+    let keys: Vec<String> = schema
+        .pointer(parent)?
+        .get("properties")?
+        .as_object()?
+        .keys()
+        .map(|k| format!("`{k}`"))
+        .collect();
+    (!keys.is_empty()).then(|| keys.join(", "))
+}
+
 fn to_diagnostic(
     format: Format,
     file: FileId,
@@ -359,6 +384,53 @@ fn to_diagnostic(
             "does not match".into(),
             None,
         ),
+        // `anyOf` of `required` branches: "at least one of these members".
+        ValidationErrorKind::AnyOf { .. } if one_of_members(schema, &schema_path).is_some() => {
+            let members = one_of_members(schema, &schema_path).unwrap_or_default();
+            let list = members
+                .iter()
+                .map(|m| quote(m))
+                .collect::<Vec<_>>()
+                .join(", ");
+            (
+                value_span,
+                format!("{at} has none of {list}; at least one is required"),
+                "none of the members it needs".into(),
+                Some(format!("add one of {list}")),
+            )
+        }
+        ValidationErrorKind::MinProperties { limit } => (
+            value_span,
+            format!(
+                "{at} is empty; expected at least {limit} member{}",
+                if *limit == 1 { "" } else { "s" }
+            ),
+            "too few members".into(),
+            known_members(schema, &schema_path).map(|k| format!("allowed members: {k}")),
+        ),
+        ValidationErrorKind::Not { schema: not } => {
+            let (message, label) = match (not.get("const"), not.get("pattern")) {
+                (Some(c), _) => (
+                    format!("{at} is {}, a reserved value", short_json(instance)),
+                    format!("{} is reserved", short_json(c)),
+                ),
+                (_, Some(Value::String(p))) => (
+                    format!(
+                        "{at} is {}, which contains a reserved word (`{p}`)",
+                        short_json(instance)
+                    ),
+                    "reserved word".into(),
+                ),
+                _ => (
+                    format!(
+                        "{at} is {}, which is not allowed here",
+                        short_json(instance)
+                    ),
+                    "not allowed".into(),
+                ),
+            };
+            (value_span, message, label, None)
+        }
         _ => {
             let mut msg = e.to_string();
             if msg.len() > 200 {

@@ -250,6 +250,10 @@ pub fn category(rule: &Rule) -> &'static str {
         "CMD" => "commands",
         "SETTINGS" => "settings",
         "MCP" => "mcp",
+        "LOOM" => "loom",
+        "LOOPMASTER" => "loopmaster",
+        "OPENCODE" => "opencode",
+        "BAILEY" => "bailey",
         "SKEIN" => "internal",
         _ => "other",
     }

@@ -47,8 +47,25 @@ mod tests {
             let (cat, num) = r.code.split_at(r.code.len() - 3);
             assert!(
                 [
-                    "SYN", "SCH", "AGENT", "FLOW", "REF", "PERM", "PLUGIN", "MKT", "SEC", "HOOK",
-                    "SKILL", "CMD", "SETTINGS", "MCP", "SKEIN"
+                    "SYN",
+                    "SCH",
+                    "AGENT",
+                    "FLOW",
+                    "REF",
+                    "PERM",
+                    "PLUGIN",
+                    "MKT",
+                    "SEC",
+                    "HOOK",
+                    "SKILL",
+                    "CMD",
+                    "SETTINGS",
+                    "MCP",
+                    "SKEIN",
+                    "LOOM",
+                    "LOOPMASTER",
+                    "OPENCODE",
+                    "BAILEY"
                 ]
                 .contains(&cat),
                 "{}",

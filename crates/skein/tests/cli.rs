@@ -120,13 +120,13 @@ fn rules_and_rule_docs() {
     let out = stdout(&o);
     assert!(
         out.lines()
-            .any(|l| l.starts_with("SYN002      duplicate-key ")),
+            .any(|l| l.starts_with("SYN002        duplicate-key ")),
         "{out}"
     );
     // The longest code keeps the columns aligned.
     assert!(
         out.lines()
-            .any(|l| l.starts_with("SETTINGS001 unknown-setting ")),
+            .any(|l| l.starts_with("LOOPMASTER001 manifest-file-name ")),
         "{out}"
     );
     let o = skein(&["rule", "duplicate-key"], dir.path());

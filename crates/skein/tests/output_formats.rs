@@ -91,7 +91,7 @@ fn snapshot_sarif() {
 }
 
 /// What the fixture must show: a duplicate gate id with a related location,
-/// an uncapped cycle, and a UTF-16 column that differs from the character one.
+/// a gate without a blocked verdict, and a UTF-16 column that differs from the character one.
 #[test]
 fn fixture_shows_what_the_docs_promise() {
     let v: Value = serde_json::from_str(&sarif(&report())).unwrap();
@@ -102,7 +102,7 @@ fn fixture_shows_what_the_docs_promise() {
         .expect("duplicate-gate-id");
     assert_eq!(dup["relatedLocations"].as_array().unwrap().len(), 1);
     assert!(dup["message"]["text"].as_str().unwrap().contains("](1)"));
-    assert!(results.iter().any(|r| r["ruleId"] == "FLOW002"));
+    assert!(results.iter().any(|r| r["ruleId"] == "FLOW006"));
     let unknown = results
         .iter()
         .find(|r| r["ruleId"] == "REF002")

@@ -31,7 +31,13 @@ fn skilldrop_loop_wrong_type() {
     assert_diags(
         "packs/core/loops/review/loop.json",
         "{\n  \"name\": \"review\",\n  \"description\": \"Reviews.\",\n  \"entrypoint\": \"LOOP.md\",\n  \"kind\": \"loop\",\n  \"cap\": \"three\",\n  \"stages\": [{\"id\": \"draft\", \"type\": \"generate\", \"intent\": \"Draft it.\", \"skills\": [\"x\"]}]\n}\n",
-        &["6:10: SCH001 `/cap` is a string `three`, expected integer"],
+        // The loop still enters the model (read leniently), so its other
+        // faults in this one-file repository are found too.
+        &[
+            "4:17: REF006 entrypoint `LOOP.md` does not exist relative to `packs/core/loops/review/`",
+            "6:10: SCH001 `/cap` is a string `three`, expected integer",
+            "7:84: REF002 unknown skill `x`",
+        ],
     );
 }
 

@@ -9,7 +9,7 @@
 //! | unreachable-stage | FLOW001 (+ FLOW005 at the cutting gate) | a gate with only revise+blocked or redirect+blocked verdicts cuts every later stage |
 //! | uncapped-cycle | FLOW002 | two loops of a pack run each other; a ring of Loom agents delegating (a2a) without `max_iterations`; an OpenCode contract `retry` without `max_attempts` |
 //! | duplicate-gate-id | REF001 | a later loop (path order) reuses the first gate id of an earlier one in the same skilldrop root |
-//! | undeclared-write-tool | PERM001 | a Bailey assistant's skill grants an undeclared MCP tool; a `write_tools` entry missing from `tools`; an MCP server with no `tools` entry; an agent beside `assistant.json` granting a built-in write tool |
+//! | undeclared-write-tool | PERM001, BAILEY002 | a Bailey assistant's skill grants an undeclared MCP tool; a `write_tools` entry missing from `tools` (BAILEY002); an MCP server with no `tools` entry; an agent beside `assistant.json` granting a built-in write tool |
 //! | orphan-skill | REF004 | a skill no loader references, in a pack, a Loom skills library or a Bailey assistant without a plugin manifest |
 //!
 //! A fault never touches an artifact another fault touched, so the
@@ -406,7 +406,7 @@ fn undeclared_write_tool(plan: &mut Plan, rng: &mut Rng) {
                 plan,
                 KIND,
                 "write_tools entry missing from tools",
-                "PERM001",
+                "BAILEY002",
                 format!("{dir}assistant.json"),
                 format!("\"{tool}\""),
                 false,

@@ -1,11 +1,15 @@
 //! Rules by category. Each module lists one file per rule.
 
 pub mod agents;
+pub mod bailey;
 pub mod commands;
 pub mod flow;
 pub mod hooks;
+pub mod loom;
+pub mod loopmaster;
 pub mod marketplaces;
 pub mod mcp;
+pub mod opencode;
 pub mod perm;
 pub mod plugins;
 pub mod refs;

@@ -33,6 +33,16 @@ pub(super) fn assistants(
             b.skills.iter().filter_map(|s| s.path.as_ref()).collect();
         refs.extend(b.instructions.as_ref());
         for r in refs {
+            // A path that is not `skills/<name>/SKILL.md` is the schema's
+            // finding (`skill_path`), not also an unknown skill.
+            let shaped = r
+                .value
+                .strip_prefix("skills/")
+                .and_then(|x| x.strip_suffix("/SKILL.md"))
+                .is_some_and(|n| !n.is_empty() && !n.contains('/') && !n.starts_with('.'));
+            if !shaped {
+                continue;
+            }
             let Some(target) = join(&dir, &r.value) else {
                 continue;
             };

@@ -88,6 +88,37 @@ pub(super) fn agents(
                     let found: Vec<(String, NodeIndex)> = under(skill_dirs, &lib_dir)
                         .map(|(d, s)| (d.clone(), s))
                         .collect();
+                    // An `include` name (not a glob) names a skill of the
+                    // library: one the library lacks does not resolve. A
+                    // library absent altogether is LOOM006's finding.
+                    if !found.is_empty() {
+                        for (ii, name) in include.iter().enumerate() {
+                            if name.contains(['*', '?', '[']) {
+                                continue;
+                            }
+                            let hit = found.iter().any(|(d, s)| {
+                                d.trim_end_matches('/').rsplit('/').next() == Some(*name)
+                                    || g.graph[*s].name == *name
+                            });
+                            if hit {
+                                continue;
+                            }
+                            let span = match a
+                                .document
+                                .pointer(&format!("/capabilities/{ci}/include/{ii}"))
+                            {
+                                Some((id, true)) => a.document.node(id).span,
+                                _ => cap.span,
+                            };
+                            g.unresolved.push(Unresolved {
+                                expected: "skill",
+                                name: name.to_string(),
+                                file: a.file,
+                                span,
+                                searched: format!("skill folders under `{lib_dir}`"),
+                            });
+                        }
+                    }
                     for (d, s) in found {
                         let folder = d.trim_end_matches('/').rsplit('/').next().unwrap_or("");
                         if include.is_empty()

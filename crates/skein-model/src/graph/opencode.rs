@@ -33,7 +33,11 @@ pub(super) fn contracts_and_agents(
         let (n, names): (NodeIndex, Vec<Spanned<String>>) = match (&a.model, a.format) {
             (Model::OpenCodeContract(_), _) => {
                 let n = g.add(NodeKind::Contract, path(a), a.file, Span::default());
-                (n, collect_named(&a.document, "applicable_skills"))
+                // `applicable_skills` and the "Loaded extension skills".
+                let mut names = collect_named(&a.document, "applicable_skills");
+                names.extend(collect_named(&a.document, "extension_skills"));
+                names.sort_by_key(|s| s.span);
+                (n, names)
             }
             (Model::Frontmatter(fm), Format::PluginAgent) => {
                 if fm.skills.is_none() {

@@ -262,7 +262,11 @@ pub(super) fn packs_and_loops(
             vocabulary: vocab.map(|(_, f, _)| *f),
             root: prefix.clone(),
         });
-        g.loader_root(prefix, NodeKind::Loop);
+        // A loop whose stages could not be read (it fails its schema) loads
+        // nothing that can be seen: it does not make other skills orphans.
+        if !(l.partial && l.stages.is_empty()) {
+            g.loader_root(prefix, NodeKind::Loop);
+        }
     }
 }
 

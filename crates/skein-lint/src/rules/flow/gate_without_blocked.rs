@@ -68,24 +68,45 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 )
             };
             let words: Vec<String> = gate.verdicts.iter().map(|(v, _)| quote(&v.value)).collect();
-            out.push(
-                Diagnostic::new(
-                    RULE,
-                    l.file,
-                    gate.id.span,
-                    format!(
-                        "gate {} cannot emit a blocked-class verdict",
-                        quote(&gate.id.value)
-                    ),
-                )
-                .with_label("no verdict of this gate is of class `blocked`")
-                .with_note(format!(
-                    "gate {} can emit only {}",
-                    quote(&gate.id.value),
-                    words.join(", ")
-                ))
-                .with_help(help),
-            );
+            let mut d = Diagnostic::new(
+                RULE,
+                l.file,
+                gate.id.span,
+                format!(
+                    "gate {} cannot emit a blocked-class verdict",
+                    quote(&gate.id.value)
+                ),
+            )
+            .with_label("no verdict of this gate is of class `blocked`")
+            .with_note(format!(
+                "gate {} can emit only {}",
+                quote(&gate.id.value),
+                words.join(", ")
+            ))
+            .with_help(help);
+            // A revise verdict is capped; at the cap the gate must fall back
+            // to a conditional or blocked verdict. One fault, one finding: the
+            // missing exit is said here, not also as an uncapped cycle.
+            let conditional = gate
+                .verdicts
+                .iter()
+                .any(|(_, c)| *c == Some(VerdictClass::Conditional));
+            if let Some((v, _)) = gate
+                .verdicts
+                .iter()
+                .find(|(_, c)| *c == Some(VerdictClass::Revise))
+                && !conditional
+            {
+                d = d.with_note(format!(
+                    "so its revise verdict {} has no exit when the cap of {} rounds is reached",
+                    quote(&v.value),
+                    l.cap.0
+                ));
+                if let Some(span) = l.cap.1 {
+                    d = d.with_secondary(l.file, span, "the cap");
+                }
+            }
+            out.push(d);
         }
     }
     out

@@ -5,7 +5,7 @@ use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef};
 use skein_model::RepoGraph;
-use skein_model::graph::{EdgeKind, GEdge, NodeKind, VerdictClass};
+use skein_model::graph::{EdgeKind, GEdge, NodeKind};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 use std::collections::{HashMap, HashSet};
 
@@ -19,9 +19,9 @@ pub const RULE: Rule = Rule {
 edges (stage to stage, revise back-edges, loops used as skills of other loops, a2a delegation) \
 in which no edge or node carries a cap (a skilldrop loop's `cap`, default 3; a Loom agent's \
 `policies.max_iterations`; an OpenCode contract's `retry.max_attempts` on its review -> plan \
-retry; a Loopmaster manifest's `failure_policy.retry`), and prints the whole cycle path. Also reports a revise verdict \
-whose cap has no exit: when the cap is reached the gate must emit its conditional or blocked \
-verdict, and it has neither.\n\n## Why is this bad?\nAn agent in an uncapped cycle runs until \
+retry; a Loopmaster manifest's `failure_policy.retry`), and prints the whole cycle path. A revise verdict whose cap has \
+no exit (the gate can emit neither a conditional nor a blocked verdict) is `gate-without-blocked`'s \
+finding, not this rule's: one fault, one finding.\n\n## Why is this bad?\nAn agent in an uncapped cycle runs until \
 it exhausts its budget: loop A runs loop B, which runs loop A again; agent `triage` delegates \
 to `oncall`, which delegates back.\n\n## Example\n```yaml\n# triage.agent.yaml\ncapabilities:\n  \
 - {kind: a2a, agent: oncall}\n# oncall.agent.yaml\ncapabilities:\n  - {kind: a2a, agent: \
@@ -170,7 +170,6 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
         out.push(d);
     }
-    out.extend(revise_without_exit(cx));
     out
 }
 
@@ -223,47 +222,4 @@ fn cycle_path(start: NodeIndex, edges: &[(NodeIndex, NodeIndex)]) -> Vec<NodeInd
         }
     }
     vec![start, start]
-}
-
-/// Revise verdicts whose cap has no exit: the gate emits neither a
-/// conditional nor a blocked verdict (skilldrop terminals.json rules).
-fn revise_without_exit(cx: &Context) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for l in cx.graph.loops() {
-        for gate in l.gates.iter().flatten() {
-            let has = |c: VerdictClass| gate.verdicts.iter().any(|(_, k)| *k == Some(c));
-            if !has(VerdictClass::Revise)
-                || has(VerdictClass::Conditional)
-                || has(VerdictClass::Blocked)
-            {
-                continue;
-            }
-            let (v, _) = gate
-                .verdicts
-                .iter()
-                .find(|(_, k)| *k == Some(VerdictClass::Revise))
-                .expect("has revise");
-            let mut d = Diagnostic::new(
-                RULE,
-                l.file,
-                v.span,
-                format!(
-                    "revise verdict {} of gate {} has no exit when its cap of {} rounds is reached",
-                    quote(&v.value),
-                    quote(&gate.id.value),
-                    l.cap.0
-                ),
-            )
-            .with_label("capped, but the gate can emit neither a conditional nor a blocked verdict")
-            .with_help(format!(
-                "add a blocked-class verdict such as `BLOCKED` to gate {}",
-                quote(&gate.id.value)
-            ));
-            if let Some(span) = l.cap.1 {
-                d = d.with_secondary(l.file, span, "the cap");
-            }
-            out.push(d);
-        }
-    }
-    out
 }

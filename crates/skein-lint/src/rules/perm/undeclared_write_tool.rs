@@ -16,7 +16,6 @@ pub const RULE: Rule = Rule {
     doc: "## What it does\nChecks each Bailey assistant's tool declarations against its MCP \
 config (its `mcp` member, resolved relative to `assistant.json`) and against what its parts \
 grant. It reports:\n\n\
-- a `write_tools` entry missing from the same server's `tools` list;\n\
 - a server of the MCP config with no entry in the assistant's `tools` (primary span: the \
 server in the config; its tools are all undeclared);\n\
 - a skill the assistant loads (`instructions`, `skills[].path`), or a plugin agent of the \
@@ -205,35 +204,6 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for a in g.assistant_mcp() {
         let assistant = &g.node(a.node).name;
-        // `write_tools` entries missing from `tools`.
-        for d in &a.declared {
-            for w in d
-                .write_tools
-                .iter()
-                .filter(|w| !d.tools.iter().any(|t| t.value == w.value))
-            {
-                let mut diag = Diagnostic::new(
-                    RULE,
-                    a.file,
-                    w.span,
-                    format!(
-                        "write tool {} of server {} is missing from its `tools` list",
-                        quote(&w.value),
-                        quote(&d.server.value)
-                    ),
-                )
-                .with_label("declared as a write only")
-                .with_help(format!(
-                    "add {} to `tools.{}.tools`; every write tool is also a declared tool",
-                    quote(&w.value),
-                    d.server.value
-                ));
-                if let Some(span) = d.tools_span {
-                    diag = diag.with_secondary(a.file, span, "the declared tools");
-                }
-                out.push(diag);
-            }
-        }
         // Servers of the config with no entry in `tools`.
         if let Some(config) = a.config {
             for &s in &a.servers {

@@ -19,8 +19,9 @@ repository: a skilldrop loop's `entrypoint` (beside `loop.json`); a Bailey assis
 already reported by `unknown-skill` is not reported again); a Codex or Cursor plugin manifest's \
 (`.codex-plugin/plugin.json`, `.cursor-plugin/plugin.json`) `commands`, `agents`, `skills`, `hooks` and `mcpServers` when they \
 are relative paths (from the plugin root, the folder above `.codex-plugin/` or `.cursor-plugin/`). A Claude Code \
-plugin manifest's component paths are checked by `invalid-component-path` (PLUGIN004). The \
-message quotes the path and the folder it was resolved from.\n\n## Why is this bad?\nThe runtime reads these paths when it installs or \
+plugin manifest's component paths are checked by `invalid-component-path` (PLUGIN004). A \
+Bailey solution's `plugin.json` `extensions[\"org.sigrix\"].assistant` is checked from the plugin \
+root. The message quotes the path and the folder it was resolved from.\n\n## Why is this bad?\nThe runtime reads these paths when it installs or \
 starts the artifact: a missing entrypoint leaves a loop without its documentation, a missing \
 persona or MCP config fails the assistant at load time, and a missing plugin component is \
 silently skipped, so the plugin ships without the commands or agents it advertises.\n\n\
@@ -56,6 +57,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let path = cx.path(a.file);
         let mut base = dir_of(path);
         let mut refs: Vec<Ref> = Vec::new();
+        let mut bailey = false;
         let base_is;
         match (&a.model, a.format) {
             (Model::SkilldropLoop(l), _) => {
@@ -69,6 +71,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             }
             (Model::BaileyAssistant(b), _) => {
                 base_is = "the folder of assistant.json";
+                bailey = true;
                 for (what, v) in [
                     ("instructions", &b.instructions),
                     ("persona", &b.persona),
@@ -118,11 +121,54 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     }
                 }
             }
+            // A Bailey solution's `plugin.json` names its `assistant.json` in
+            // `extensions["org.sigrix"].assistant`, relative to the plugin root.
+            (Model::Plugin(_), _) => {
+                let d = &a.document;
+                let Some(v) = d.root().and_then(|r| {
+                    d.get(d.get(d.get(r, "extensions")?, "org.sigrix")?, "assistant")
+                }) else {
+                    continue;
+                };
+                let Some(p) = d.as_str(v) else { continue };
+                base = skein_model::graph::plugin_root(base);
+                // With an `assistant.json` there, a member naming another
+                // file is `assistant-not-named`'s one finding.
+                if cx.repo_files.contains(&format!("{base}assistant.json")) {
+                    continue;
+                }
+                base_is = "the plugin root";
+                refs.push(Ref {
+                    what: "assistant".into(),
+                    file: a.file,
+                    span: d.node(v).span,
+                    path: p,
+                });
+            }
             _ => continue,
         }
         for r in refs {
             if unresolved.contains(&(r.file, r.span)) {
                 continue; // reported by unknown-skill
+            }
+            // A Bailey path outside its `file_path` grammar (a `.` segment,
+            // a backslash) is the schema's finding: one fault, one finding.
+            // So is a skill path (`instructions`, `skills[].path`) that is
+            // not `skills/<name>/SKILL.md`.
+            let skill_ref = r.what == "instructions" || r.what.starts_with("skill ");
+            let skill_shaped = r
+                .path
+                .strip_prefix("skills/")
+                .and_then(|x| x.strip_suffix("/SKILL.md"))
+                .is_some_and(|n| !n.is_empty() && !n.contains('/'));
+            if bailey
+                && (r.path.contains('\\')
+                    || r.path
+                        .split('/')
+                        .any(|seg| seg.is_empty() || seg.starts_with('.'))
+                    || (skill_ref && !skill_shaped))
+            {
+                continue;
             }
             let p = r
                 .path

@@ -9,15 +9,9 @@ use skein_syntax::{Diagnostic, Rule, Severity, quote};
 pub const RULE: Rule = Rule {
     code: "REF003",
     name: "unknown-agent",
-    severity: Severity::Error,
-    summary: "a delegation to an agent that does not exist",
-    doc: "## What it does\nReports a Loom AgentSpec `a2a` capability whose `agent` names no Loom \
-agent spec (`*.agent.yaml`, `agent.yaml` with `spec_version`) anywhere in the repository. The \
-help names the closest existing agent when one is within two edits.\n\n## Why is this bad?\nThe \
-delegation fails at run time, the first time the agent tries to hand work over: the caller \
-either errors or carries on without the answer it needed.\n\n## Example\n```yaml\n# planner.agent.yaml\n\
-capabilities:\n  - kind: a2a\n    agent: reseacher\n```\nUse instead:\n```yaml\ncapabilities:\n  - kind: a2a\n    \
-agent: researcher   # researcher.agent.yaml has name: researcher\n```",
+    severity: Severity::Info,
+    summary: "an a2a delegation to an agent outside the repository whose name is one edit or two from a repository agent",
+    doc: include_str!("unknown_agent.md"),
 };
 
 /// The pass.
@@ -39,18 +33,30 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .iter()
         .filter(|u| u.expected == "agent")
     {
-        let mut d = Diagnostic::new(
-            RULE,
-            u.file,
-            u.span,
-            format!("unknown agent {}", quote(&u.name)),
-        )
-        .with_label("no agent has this name")
-        .with_note(format!("skein looked for {}", u.searched));
-        if let Some((name, _)) = closest(&u.name, agents.iter().copied()) {
-            d = d.with_help(format!("did you mean {}?", quote(name)));
-        }
-        out.push(d);
+        // Loom resolves an a2a agent from `ai.a2a_agents` in deployment
+        // configuration: one absent from the repository is normal. Only a
+        // name a repository agent nearly has is worth a word (a likely typo).
+        let Some((name, _)) = closest(&u.name, agents.iter().copied()) else {
+            continue;
+        };
+        out.push(
+            Diagnostic::new(
+                RULE,
+                u.file,
+                u.span,
+                format!(
+                    "agent {} is not in the repository; Loom resolves it from `ai.a2a_agents` in deployment configuration",
+                    quote(&u.name)
+                ),
+            )
+            .with_label(format!("close to the repository's agent {}", quote(name)))
+            .with_note(format!("skein looked for {}", u.searched))
+            .with_help(format!(
+                "if you meant the repository's agent, write {}; otherwise make sure the deployment declares {}",
+                quote(name),
+                quote(&u.name)
+            )),
+        );
     }
     out
 }
