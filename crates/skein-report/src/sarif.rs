@@ -314,6 +314,7 @@ pub const SEC_RULES: &[(&str, &str, &str, Option<&str>)] = &[
     ("SEC014", "7.0", "very-high", Some("external/cwe/cwe-276")),
     ("SEC015", "6.0", "high", None),
     ("SEC016", "6.5", "very-high", Some("external/cwe/cwe-276")),
+    ("SEC017", "6.5", "high", Some("external/cwe/cwe-276")),
 ];
 
 fn sec_rule(

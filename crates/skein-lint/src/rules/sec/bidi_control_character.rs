@@ -82,11 +82,17 @@ fn in_writing(c: char, prev: Option<char>, next: Option<char>) -> bool {
 /// writing, not hidden text.
 pub(crate) fn runs(text: &str) -> Vec<Run> {
     let mut out: Vec<Run> = Vec::new();
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    // Fast path: every reported character is encoded with a lead byte 0xe2
+    // (U+2000 block), 0xef (U+FEFF) or 0xf3 (tags).
+    if !text.bytes().any(|b| matches!(b, 0xe2 | 0xef | 0xf3)) {
+        return out;
+    }
+    let mut it = text.char_indices().peekable();
+    let mut prev: Option<char> = None;
     let mut flag = false;
-    for (k, &(i, c)) in chars.iter().enumerate() {
-        let prev = k.checked_sub(1).map(|j| chars[j].1);
-        let next = chars.get(k + 1).map(|x| x.1);
+    while let Some((i, c)) = it.next() {
+        let next = it.peek().map(|x| x.1);
+        let before = prev.replace(c);
         if c == '\u{1f3f4}' {
             flag = true;
             continue;
@@ -95,7 +101,7 @@ pub(crate) fn runs(text: &str) -> Vec<Run> {
             flag = false;
             continue;
         };
-        if (c == '\u{feff}' && i == 0) || in_writing(c, prev, next) {
+        if (c == '\u{feff}' && i == 0) || in_writing(c, before, next) {
             continue;
         }
         if flag && ('\u{e0000}'..='\u{e007f}').contains(&c) {
@@ -123,12 +129,30 @@ pub(crate) fn runs(text: &str) -> Vec<Run> {
 /// The line around `span`, each hidden character written `<U+XXXX>`, at
 /// most 60 characters either side.
 pub(crate) fn excerpt(text: &str, span: Span) -> String {
-    let start = text[..span.start as usize].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[span.end as usize..]
+    // The line, at most 200 bytes either side (linear time on a long line).
+    let mut lo = (span.start as usize).saturating_sub(200);
+    while !text.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let mut hi = (span.end as usize + 200).min(text.len());
+    while !text.is_char_boundary(hi) {
+        hi -= 1;
+    }
+    let start = text[lo..span.start as usize]
+        .rfind('\n')
+        .map_or(lo, |i| lo + i + 1);
+    let end = text[span.end as usize..hi]
         .find('\n')
-        .map_or(text.len(), |i| span.end as usize + i);
-    let before: Vec<char> = text[start..span.start as usize].chars().collect();
-    let after: Vec<char> = text[span.end as usize..end].chars().collect();
+        .map_or(hi, |i| span.end as usize + i);
+    let before: Vec<char> = text[start..span.start as usize]
+        .chars()
+        .rev()
+        .take(31)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let after: Vec<char> = text[span.end as usize..end].chars().take(31).collect();
     let mut s = String::new();
     if before.len() > 30 {
         s.push('…');
@@ -162,12 +186,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         .filter(|r| {
             // A pop that closes a control already reported on its line is
             // part of that finding.
-            let line = text[..r.span.start as usize].matches('\n').count();
+            let line = text[..r.span.start as usize]
+                .rfind('\n')
+                .map_or(0, |i| i + 1);
             let pop = matches!(r.first, '\u{202c}' | '\u{2069}');
             let skip = pop && line_reported == Some(line);
             line_reported = Some(line);
             !skip
         })
+        .take(50)
         .map(|r| {
             let Hidden::Bidi(name) = r.class else {
                 unreachable!()

@@ -21,6 +21,8 @@ pub const PASS: FilePass = FilePass { rule: RULE, check };
 const MIN_BINARY_BASE64: usize = 120;
 /// Shortest base64 run reported when it decodes to text.
 const MIN_TEXT_BASE64: usize = 60;
+/// Most findings per file.
+const MAX_FINDINGS: usize = 50;
 /// Shortest hex run reported (it must decode to text: a 64-digit hash does not).
 const MIN_HEX: usize = 40;
 
@@ -113,7 +115,16 @@ fn runs(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
             i += 1;
         }
         let word = &text[s..i];
-        let before = &text[start..s];
+        if word.len() < MIN_HEX {
+            continue;
+        }
+        // What precedes it on its line (at most 200 bytes: linear time on a
+        // minified line).
+        let mut from = s.saturating_sub(200).max(start);
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        let before = &text[from..s];
         let line_before = before.rsplit('\n').next().unwrap_or("");
         // `https://host/long/path`, `data:image/png;base64,...` (a picture).
         if line_before.ends_with("://")
@@ -127,8 +138,9 @@ fn runs(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
         {
             continue;
         }
-        if word.len() >= MIN_HEX {
-            out.push((s, i));
+        out.push((s, i));
+        if out.len() == MAX_FINDINGS {
+            break;
         }
     }
     out

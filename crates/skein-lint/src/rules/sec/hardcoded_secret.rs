@@ -117,7 +117,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
 fn body_tokens(a: &Artifact, text: &str, out: &mut Vec<Diagnostic>) {
     let (start, end) = super::body_range(a, text);
     let mut from = start;
-    while from < end {
+    // Bounded: at most 50 findings and 200 shapes looked at per file.
+    let (mut found, mut looked) = (0, 0);
+    while from < end && found < 50 && looked < 200 {
+        looked += 1;
         let Some((range, what)) = token_shape(&text[from..end]) else {
             break;
         };
@@ -130,6 +133,7 @@ fn body_tokens(a: &Artifact, text: &str, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let span = skein_syntax::Span::new(s, e);
+        found += 1;
         out.push(
             Diagnostic::new(
                 RULE,

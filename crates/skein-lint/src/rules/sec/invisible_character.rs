@@ -25,6 +25,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             Hidden::Invisible(name) => Some((r, name)),
             Hidden::Bidi(_) => None,
         })
+        .take(50)
         .map(|(r, name)| {
             let more = if r.count > 1 {
                 format!(" (and {} more)", r.count - 1)

@@ -10,6 +10,7 @@
 
 pub mod all_project_mcp_servers_enabled;
 pub mod bidi_control_character;
+pub mod blanket_shell_permission;
 pub mod bypass_permissions_default;
 pub mod download_piped_to_shell;
 pub mod encoded_payload;
