@@ -110,10 +110,10 @@ const PATTERNS: &[(Pattern, &str)] = &[
     ),
     (
         &[
-            &["new", "updated", "real"],
+            &["real", "actual", "true", "secret", "hidden"],
             &["instructions", "instruction"],
         ],
-        "gives the agent new instructions",
+        "gives the agent other instructions",
     ),
     (
         &[
@@ -198,8 +198,26 @@ pub(crate) fn instruction(text: &str) -> Option<&'static str> {
     ]
     .iter()
     .any(|p| lower.contains(p))
+        && w.iter().any(|x| {
+            [
+                "read",
+                "cat",
+                "send",
+                "upload",
+                "include",
+                "copy",
+                "print",
+                "post",
+                "exfiltrate",
+                "output",
+                "paste",
+                "attach",
+                "dump",
+            ]
+            .contains(&x.as_str())
+        })
     {
-        return Some("points the agent at credentials");
+        return Some("tells the agent to read or send credentials");
     }
     None
 }
@@ -359,6 +377,8 @@ mod tests {
             "these instructions intentionally ignore the Windows setup case",
             "upgrade note: install v2.0 before running the migration",
             "toc",
+            "keys live in ~/.ssh; see the setup guide",
+            "new instructions for v2 start below",
             "markdownlint-disable MD013",
         ] {
             assert_eq!(instruction(t), None, "{t}");
