@@ -674,6 +674,19 @@ mod tests {
             ["permissions", "security"]
         );
         assert_eq!(security_severity(&perm), Some("7.0"));
+        assert_eq!(descriptor(&perm).properties.precision, None);
+        let sec = Rule {
+            code: "SEC003",
+            ..RULE
+        };
+        let d = descriptor(&sec);
+        assert_eq!(d.properties.tags, ["security", "external/cwe/cwe-494"]);
+        assert_eq!(d.properties.security_severity, Some("8.0"));
+        assert_eq!(d.properties.precision, Some("high"));
+        // Every SEC rule of the table is a real rule, once.
+        let mut codes: Vec<&str> = SEC_RULES.iter().map(|r| r.0).collect();
+        codes.dedup();
+        assert_eq!(codes.len(), SEC_RULES.len());
     }
 
     #[test]
