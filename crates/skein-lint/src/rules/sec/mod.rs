@@ -152,7 +152,8 @@ pub(crate) struct ShellSite {
 /// artifact, as its characters:
 ///
 /// - command hooks (every place [`hooks_of`] walks): `command` as shell
-///   text, and `command` with `args` (exec form) as one command line;
+///   text, `command` with `args` (exec form) as one command line, and each
+///   argument holding a space (the script of `bash -c ...`);
 /// - stdio MCP servers ([`servers`]): `command`, each argument holding a
 ///   space (the script of `bash -c ...`), and `command` with `args` joined;
 /// - `.claude/settings*.json` keys whose value Claude Code runs in a shell
@@ -177,6 +178,19 @@ pub(crate) fn shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
             let args = doc.get(handler, "args").and_then(|l| doc.items(l));
             match args {
                 Some(items) => {
+                    // An argument holding a space is a script of its own
+                    // (`bash -c "..."`).
+                    for &i in items {
+                        if doc.as_str(i).is_some_and(|s| s.contains(' '))
+                            && let Some(chars) = string(i)
+                        {
+                            out.push(ShellSite {
+                                chars,
+                                whose: whose.clone(),
+                                argv: false,
+                            });
+                        }
+                    }
                     let mut nodes = vec![cmd];
                     nodes.extend(items.iter().copied());
                     if let Some(chars) = argv(cx, a, &nodes) {
