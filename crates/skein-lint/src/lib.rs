@@ -159,6 +159,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::sec::project_api_key_helper::PASS,
     rules::sec::all_project_mcp_servers_enabled::PASS,
     rules::sec::blanket_shell_permission::PASS,
+    rules::sec::destructive_git_command::PASS,
     rules::settings::unknown_setting::PASS,
     rules::settings::invalid_permission_rule::PASS,
     rules::settings::invalid_default_mode::PASS,

@@ -315,6 +315,7 @@ pub const SEC_RULES: &[(&str, &str, &str, Option<&str>)] = &[
     ("SEC015", "6.0", "high", None),
     ("SEC016", "6.5", "very-high", Some("external/cwe/cwe-276")),
     ("SEC017", "6.5", "high", Some("external/cwe/cwe-276")),
+    ("SEC018", "5.5", "high", None),
 ];
 
 fn sec_rule(

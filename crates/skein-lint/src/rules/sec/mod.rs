@@ -12,6 +12,7 @@ pub mod all_project_mcp_servers_enabled;
 pub mod bidi_control_character;
 pub mod blanket_shell_permission;
 pub mod bypass_permissions_default;
+pub mod destructive_git_command;
 pub mod download_piped_to_shell;
 pub mod encoded_payload;
 pub mod eval_of_untrusted_text;

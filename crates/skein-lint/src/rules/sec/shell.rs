@@ -731,6 +731,57 @@ pub(crate) fn rc_write(cs: &[char]) -> Vec<Finding> {
     out
 }
 
+/// SEC018: git commands that throw away work or history: `git reset
+/// --hard`, `git clean -f` with `-d` or `-x`, `git checkout -- .` /
+/// `git checkout .`, `git restore .`, `git push --force` (not
+/// `--force-with-lease`).
+pub(crate) fn destructive_git(cs: &[char]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for p in parse(cs) {
+        for s in &p {
+            if s.program() != Some("git") {
+                continue;
+            }
+            let args: Vec<&str> = s.args().iter().map(|a| a.text.as_str()).collect();
+            // Skip global options (`-C dir`, `-c k=v`) to the subcommand.
+            let mut i = 0;
+            while i < args.len() && args[i].starts_with('-') {
+                i += if matches!(args[i], "-C" | "-c") { 2 } else { 1 };
+            }
+            let Some(&sub) = args.get(i) else { continue };
+            let rest = &args[(i + 1).min(args.len())..];
+            let has = |f: &str| rest.contains(&f);
+            let short = |c: char| {
+                rest.iter()
+                    .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c))
+            };
+            let what = match sub {
+                "reset" if has("--hard") => Some("discards every uncommitted change"),
+                "clean" if (short('f') || has("--force")) && (short('d') || short('x')) => {
+                    Some("deletes untracked files and folders")
+                }
+                "checkout" | "restore" if rest.last() == Some(&".") => {
+                    Some("discards the uncommitted changes of every file")
+                }
+                "push" if has("--force") || has("-f") => {
+                    Some("rewrites the remote branch's history")
+                }
+                _ => None,
+            };
+            if let Some(what) = what
+                && let Some(r) = s.chars()
+            {
+                out.push(Finding {
+                    shown: shown(cs, &r),
+                    detail: what.into(),
+                    chars: r,
+                });
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -818,5 +869,13 @@ mod tests {
         assert_eq!(n(rc_write, "source ~/.bashrc"), 0);
         assert_eq!(n(rc_write, "cat ~/.bashrc > backup.txt"), 0);
         assert_eq!(n(rc_write, "echo hi 2>&1 >> log.txt"), 0);
+        assert_eq!(n(destructive_git, "git reset --hard HEAD"), 1);
+        assert_eq!(n(destructive_git, "git -C repo clean -fdx"), 1);
+        assert_eq!(n(destructive_git, "git push --force origin main"), 1);
+        assert_eq!(n(destructive_git, "git checkout -- ."), 1);
+        assert_eq!(n(destructive_git, "git push --force-with-lease"), 0);
+        assert_eq!(n(destructive_git, "git reset --soft HEAD~1"), 0);
+        assert_eq!(n(destructive_git, "git clean -n"), 0);
+        assert_eq!(n(destructive_git, "git checkout main"), 0);
     }
 }
