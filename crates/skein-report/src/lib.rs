@@ -126,7 +126,8 @@ impl<'a> Files<'a> {
 
 /// Replaces characters that would act on a terminal instead of showing in a
 /// snippet (C0 controls but tab and line feed, a carriage return not before a
-/// line feed, DEL, C1 controls, bidirectional overrides) by `?`, one per byte,
+/// line feed, DEL, C1 controls, bidirectional controls, zero-width and tag
+/// characters: [`skein_syntax::is_invisible`]) by `?`, one per byte,
 /// so every byte offset and line start stays where it was. A file in the
 /// analyzed repository cannot retitle, recolour or rewrite the reader's terminal.
 pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
@@ -134,14 +135,17 @@ pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
         '\t' | '\n' => false,
         '\r' => next != Some('\n'),
         c if (c as u32) < 0x20 || c == '\u{7f}' => true,
-        '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => true,
-        _ => false,
+        '\u{80}'..='\u{9f}' => true,
+        c => skein_syntax::is_invisible(c),
     };
     // Fast path: every character above needs a byte below 0x20, 0x7f, or a
-    // lead byte 0xc2 (C1) or 0xe2 (bidi); a text without one is left alone.
-    let suspicious = text
-        .bytes()
-        .any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f || b == 0xc2 || b == 0xe2);
+    // lead byte 0xc2 (C1), 0xd8 (U+061C), 0xe1 (U+180E), 0xe2 (bidi and
+    // zero-width), 0xef (U+FEFF) or 0xf3 (tags); a text without one is left
+    // alone.
+    let suspicious = text.bytes().any(|b| {
+        (b < 0x20 && b != b'\t' && b != b'\n')
+            || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe1 | 0xe2 | 0xef | 0xf3)
+    });
     if !suspicious {
         return std::borrow::Cow::Borrowed(text);
     }

@@ -117,25 +117,38 @@ impl Secrets {
         out
     }
 
-    /// The diagnostics with every message, label, note and help scrubbed.
+    /// The diagnostics with every message, label, note and help scrubbed,
+    /// and every invisible or bidirectional character in them written
+    /// `<U+XXXX>` ([`skein_syntax::escape_invisible`]), so no output format
+    /// shows a right-to-left override or a zero-width character raw.
     pub fn diagnostics<'a>(&self, diagnostics: &'a [Diagnostic]) -> Cow<'a, [Diagnostic]> {
-        if self.strings.is_empty() {
+        let hidden = |d: &Diagnostic| {
+            let has = |s: &str| s.chars().any(skein_syntax::is_invisible);
+            has(&d.message)
+                || std::iter::once(&d.primary)
+                    .chain(&d.secondary)
+                    .any(|l| has(&l.message))
+                || d.notes.iter().any(|n| has(n))
+                || d.help.as_deref().is_some_and(has)
+        };
+        if self.strings.is_empty() && !diagnostics.iter().any(hidden) {
             return Cow::Borrowed(diagnostics);
         }
+        let clean = |s: &str| skein_syntax::escape_invisible(&self.scrub(s)).into_owned();
         Cow::Owned(
             diagnostics
                 .iter()
                 .map(|d| {
                     let mut d = d.clone();
-                    d.message = self.scrub(&d.message).into_owned();
+                    d.message = clean(&d.message);
                     for l in std::iter::once(&mut d.primary).chain(d.secondary.iter_mut()) {
-                        l.message = self.scrub(&l.message).into_owned();
+                        l.message = clean(&l.message);
                     }
                     for n in &mut d.notes {
-                        *n = self.scrub(n).into_owned();
+                        *n = clean(n);
                     }
                     if let Some(h) = &mut d.help {
-                        *h = self.scrub(h).into_owned();
+                        *h = clean(h);
                     }
                     d
                 })
@@ -182,5 +195,26 @@ mod tests {
         sources.get_mut(id).add_secret(span);
         let s = Secrets::new(&[], &sources);
         assert_eq!(s.text(id, &text), masked);
+    }
+
+    #[test]
+    fn invisible_characters_in_messages_are_escaped() {
+        let mut sources = SourceMap::new();
+        let id = sources.add(SourceFile::new("a.md", "x\n"));
+        let d = Diagnostic::new(
+            RULE,
+            id,
+            skein_syntax::Span::new(0, 1),
+            "a\u{202e}b\u{200b}c",
+        )
+        .with_label("l\u{2066}")
+        .with_note("n\u{e0041}")
+        .with_help("h\u{feff}");
+        let secrets = Secrets::new(std::slice::from_ref(&d), &sources);
+        let out = secrets.diagnostics(std::slice::from_ref(&d));
+        assert_eq!(out[0].message, "a<U+202E>b<U+200B>c");
+        assert_eq!(out[0].primary.message, "l<U+2066>");
+        assert_eq!(out[0].notes, ["n<U+E0041>"]);
+        assert_eq!(out[0].help.as_deref(), Some("h<U+FEFF>"));
     }
 }

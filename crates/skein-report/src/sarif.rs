@@ -151,6 +151,10 @@ pub struct RuleProperties {
     /// GitHub's score, `"0.1"`..`"10.0"`.
     #[serde(rename = "security-severity", skip_serializing_if = "Option::is_none")]
     pub security_severity: Option<&'static str>,
+    /// How often a finding of the rule is a true positive (`very-high`,
+    /// `high`, `medium`, `low`), as code scanning reads it; security rules only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision: Option<&'static str>,
 }
 
 /// A `result` object.
@@ -274,8 +278,13 @@ pub fn category(rule: &Rule) -> &'static str {
 ///   against any loader of the file.
 /// - `SYN009` nesting-too-deep 3.0 and `SYN010` file-too-large 3.0: content
 ///   shaped to exhaust readers, and left unanalyzed by skein.
-/// - Any `SEC` rule: by its default severity, error 7.0, warning 5.0, info 3.0.
+/// - `SEC` rules: the table [`SEC_RULES`] (score, precision, CWE), which
+///   each rule's doc explains under "Severity and confidence"; a `SEC` rule
+///   not in it by its default severity, error 7.0, warning 5.0, info 3.0.
 pub fn security_severity(rule: &Rule) -> Option<&'static str> {
+    if let Some(s) = sec_rule(rule) {
+        return Some(s.1);
+    }
     match rule.code {
         "PERM001" => Some("6.5"),
         "PERM002" => Some("4.0"),
@@ -290,6 +299,39 @@ pub fn security_severity(rule: &Rule) -> Option<&'static str> {
         }),
         _ => None,
     }
+}
+
+/// The security rules: code, `security-severity`, `precision`, CWE tag.
+pub const SEC_RULES: &[(&str, &str, &str, Option<&str>)] = &[
+    ("SEC001", "7.5", "high", Some("external/cwe/cwe-798")),
+    ("SEC002", "5.0", "high", Some("external/cwe/cwe-22")),
+    ("SEC003", "8.0", "high", Some("external/cwe/cwe-494")),
+    ("SEC004", "8.5", "very-high", None),
+    ("SEC005", "8.0", "high", Some("external/cwe/cwe-95")),
+    ("SEC006", "6.0", "very-high", Some("external/cwe/cwe-732")),
+    ("SEC007", "7.0", "high", None),
+    ("SEC008", "7.5", "high", Some("external/cwe/cwe-427")),
+    ("SEC009", "8.0", "high", None),
+    ("SEC010", "6.0", "medium", None),
+    ("SEC011", "7.0", "medium", Some("external/cwe/cwe-1427")),
+    ("SEC012", "5.0", "medium", None),
+    ("SEC013", "3.0", "high", None),
+    ("SEC014", "7.0", "very-high", Some("external/cwe/cwe-276")),
+    ("SEC015", "6.0", "high", None),
+    ("SEC016", "6.5", "very-high", Some("external/cwe/cwe-276")),
+    ("SEC017", "6.5", "high", Some("external/cwe/cwe-276")),
+    ("SEC018", "5.5", "high", None),
+];
+
+fn sec_rule(
+    rule: &Rule,
+) -> Option<&'static (
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+)> {
+    SEC_RULES.iter().find(|r| r.0 == rule.code)
 }
 
 /// The anchor of a rule on the rules page (`flow001-unreachable-stage`, the
@@ -334,6 +376,10 @@ pub fn descriptor(rule: &Rule) -> ReportingDescriptor {
     if security.is_some() && !tags.contains(&"security") {
         tags.push("security");
     }
+    let sec = sec_rule(rule);
+    if let Some(&(_, _, _, Some(cwe))) = sec {
+        tags.push(cwe);
+    }
     ReportingDescriptor {
         id: rule.code,
         name: rule.name,
@@ -354,6 +400,7 @@ pub fn descriptor(rule: &Rule) -> ReportingDescriptor {
         properties: RuleProperties {
             tags,
             security_severity: security,
+            precision: sec.map(|s| s.2),
         },
     }
 }
@@ -633,6 +680,19 @@ mod tests {
             ["permissions", "security"]
         );
         assert_eq!(security_severity(&perm), Some("7.0"));
+        assert_eq!(descriptor(&perm).properties.precision, None);
+        let sec = Rule {
+            code: "SEC003",
+            ..RULE
+        };
+        let d = descriptor(&sec);
+        assert_eq!(d.properties.tags, ["security", "external/cwe/cwe-494"]);
+        assert_eq!(d.properties.security_severity, Some("8.0"));
+        assert_eq!(d.properties.precision, Some("high"));
+        // Every SEC rule of the table is a real rule, once.
+        let mut codes: Vec<&str> = SEC_RULES.iter().map(|r| r.0).collect();
+        codes.dedup();
+        assert_eq!(codes.len(), SEC_RULES.len());
     }
 
     #[test]

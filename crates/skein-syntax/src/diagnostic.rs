@@ -157,8 +157,51 @@ impl Diagnostic {
     }
 }
 
+/// Whether `c` is a character that changes or hides how text is displayed
+/// without being seen itself: bidirectional controls (U+061C, U+200E,
+/// U+200F, U+202A–U+202E, U+2066–U+2069), zero-width characters (U+200B–
+/// U+200D, U+2060–U+2064, U+FEFF, U+180E) and tag characters
+/// (U+E0000–U+E007F). Messages and snippets never show them raw
+/// ([`escape_invisible`]).
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+            | '\u{e0000}'..='\u{e007f}'
+    )
+}
+
+/// `s` with every [`is_invisible`] character written `<U+XXXX>`.
+pub fn escape_invisible(s: &str) -> std::borrow::Cow<'_, str> {
+    // Fast path: every such character is encoded with a lead byte 0xd8
+    // (U+061C), 0xe1 (U+180E), 0xe2 (U+2000 block), 0xef (U+FEFF) or 0xf3
+    // (tags).
+    if !s
+        .bytes()
+        .any(|b| matches!(b, 0xd8 | 0xe1 | 0xe2 | 0xef | 0xf3))
+        || !s.chars().any(is_invisible)
+    {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        if is_invisible(c) {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Quotes a value for a message: at most 60 characters, control characters
-/// escaped, in backticks.
+/// escaped, invisible ones written `<U+XXXX>` ([`is_invisible`]), in backticks.
 pub fn quote(value: &str) -> String {
     let mut out = String::from("`");
     for (i, c) in value.chars().enumerate() {
@@ -171,6 +214,7 @@ pub fn quote(value: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if is_invisible(c) => out.push_str(&format!("<U+{:04X}>", c as u32)),
             c => out.push(c),
         }
     }

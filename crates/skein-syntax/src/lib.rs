@@ -31,7 +31,9 @@ pub mod span;
 pub mod toml_front;
 
 pub use de::{Spanned, from_node};
-pub use diagnostic::{Diagnostic, Label, Rule, Severity, mask, quote, redacted};
+pub use diagnostic::{
+    Diagnostic, Label, Rule, Severity, escape_invisible, is_invisible, mask, quote, redacted,
+};
 pub use document::{Document, Entry, ExpansionLimit, Node, NodeId, NodeKind, Number};
 pub use frontmatter::{Frontmatter, locate_frontmatter};
 pub use markdown::{BodyLink, LinkKind, MarkdownBody};

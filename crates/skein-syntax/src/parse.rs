@@ -408,7 +408,7 @@ impl Parsers {
             return out;
         };
         let frontmatter = crate::markdown::frontmatter_of(&tree, text);
-        let mut body = crate::markdown::body_of(&tree, text);
+        let body = crate::markdown::body_of(&tree, text);
         drop(tree);
         match frontmatter {
             Ok(None) => {}
@@ -426,7 +426,9 @@ impl Parsers {
                 );
             }
         }
-        out.comments.extend(std::mem::take(&mut body.comments));
+        // Suppressions read the comments from `out`; the SEC rules read them
+        // from the body.
+        out.comments.extend(body.comments.iter().copied());
         out.body = Some(body);
         out
     }

@@ -27,6 +27,7 @@
 //! | 10,000 files in one folder | `ten_thousand_files_in_one_folder` |
 //! | non-UTF-8 bytes in a path | `cli.rs` `non_utf8_folder_names_are_analyzed`, and a file name: `non_utf8_file_name` |
 //! | terminal control bytes | `cli.rs` `control_bytes_are_not_echoed` |
+//! | a right-to-left override and a zero-width space in a finding's snippet and message (Trojan Source) | `bidi_and_zero_width_are_escaped_in_every_format` |
 //! | a panicking pass or file decoding (internal error) | `internal_error_*` (the decoding panic injected by the test build's `fault-injection` hook) |
 //! | walk order | `output_does_not_depend_on_file_order`; thread count: `cli.rs` `output_does_not_depend_on_thread_count` |
 //! | no execution, no network, secrets redacted, no outside path | `safety.rs` |
@@ -753,5 +754,85 @@ fn thousands_of_broken_links_are_bounded_per_file() {
     assert_eq!(
         ref007[50].message,
         "1950 more broken links in this file are not shown"
+    );
+}
+
+/// A right-to-left override (U+202E, closed by U+202C) and a zero-width
+/// space (U+200B) on one line of a skill: both are findings (SEC009,
+/// SEC010) whose message quotes the line, and the line is their snippet.
+/// No output format carries either character raw: messages write them
+/// `<U+XXXX>`, the human snippet replaces each byte by `?` (so offsets stay).
+#[test]
+fn bidi_and_zero_width_are_escaped_in_every_format() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "skills/ok/SKILL.md",
+        "---\nname: ok\ndescription: Deploys. Use when asked.\n---\n\nRun `./\u{202e}hs.x\u{202c}` and deploy\u{200b}ment.\n",
+    );
+    let line = "`Run `./<U+202E>hs.x<U+202C>` and deploy<U+200B>ment.`";
+    let m9 =
+        format!("U+202E RIGHT-TO-LEFT OVERRIDE changes the order the text is displayed in: {line}");
+    let m10 = format!("invisible U+200B ZERO WIDTH SPACE in the text: {line}");
+    let raw = |s: &str| s.contains(['\u{202e}', '\u{202c}', '\u{200b}']);
+    let run = |args: &[&str]| {
+        let out = stdout(&skein(args, dir.path()));
+        assert!(!raw(&out), "{args:?} carries a raw control: {out:?}");
+        out
+    };
+    assert_eq!(
+        run(&["check", "--format", "concise"]),
+        format!(
+            "skills/ok/SKILL.md:6:8: warning[SEC009] {m9} [bidi-control-character]\n\
+             skills/ok/SKILL.md:6:26: warning[SEC010] {m10} [invisible-character]\n\
+             checked 1 file (agent-skill 1): 0 errors, 2 warnings, 0 infos\n"
+        )
+    );
+    let github = run(&["check", "--format", "github"]);
+    assert_eq!(
+        github
+            .lines()
+            .map(|l| l.split("::").nth(2).unwrap_or(""))
+            .collect::<Vec<_>>(),
+        [
+            format!(
+                "{m9}: invisible direction control%0Anote: a reviewer reads the text reordered; the agent reads the characters in file order%0Ahelp: remove the character; write right-to-left text without explicit overrides"
+            ),
+            format!(
+                "{m10}: invisible character%0Anote: a reviewer does not see it; the agent reads it, and a word split by it no longer matches a search or a deny rule%0Ahelp: remove the character"
+            ),
+        ]
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["check", "--format", "json"])).expect("json");
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| d["message"].as_str().expect("message"))
+        .collect();
+    assert_eq!(messages, [m9.as_str(), m10.as_str()]);
+    let sarif: serde_json::Value =
+        serde_json::from_str(&run(&["check", "--format", "sarif"])).expect("sarif");
+    let texts: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["message"]["text"].as_str().expect("text"))
+        .map(|t| t.split('\n').next().unwrap_or(""))
+        .collect();
+    assert_eq!(texts, [m9.as_str(), m10.as_str()]);
+    let human = run(&["check", "--color", "never"]);
+    assert!(
+        human.contains(&format!("warning[SEC009]: {m9} [bidi-control-character]")),
+        "{human}"
+    );
+    assert!(
+        human.contains(&format!("warning[SEC010]: {m10} [invisible-character]")),
+        "{human}"
+    );
+    assert!(
+        human.contains("6 │ Run `./???hs.x???` and deploy???ment."),
+        "{human}"
     );
 }

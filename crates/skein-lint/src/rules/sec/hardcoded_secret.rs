@@ -1,8 +1,9 @@
 //! SEC001 `hardcoded-secret`.
 
-use super::{Server, servers, sub_span};
+use super::{plain, servers, sub_span};
+use crate::rules::hooks::hooks_of;
 use crate::{Context, FilePass};
-use skein_model::Artifact;
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, quote, redacted};
 use std::ops::Range;
 
@@ -11,30 +12,8 @@ pub const RULE: Rule = Rule {
     code: "SEC001",
     name: "hardcoded-secret",
     severity: Severity::Error,
-    summary: "a credential is written into an MCP server configuration",
-    doc: "## What it does\nReports a credential written into the definition of an MCP server: in \
-its `env` (or OpenCode's `environment`), its `headers`, the password of its URL \
-(`https://user:PASSWORD@host`), a query parameter of its URL (`?api_key=...`, `token`, ...), or \
-its `args` / `command`. It looks in every file that defines servers: `.mcp.json`, `mcp.json`, \
-`.cursor/mcp.json`, `.vscode/mcp.json`, `.amazonq/mcp.json`, `claude_desktop_config.json`, \
-Windsurf's `mcp_config.json`, Gemini CLI's `.gemini/settings.json`, Codex's `.codex/config.toml` \
-(`[mcp_servers.*]`), Agent Plugins `mcp.json`, plugin manifests' inline \
-`mcpServers`, marketplace entries, OpenCode configs (`mcp`) and Loom agent specs (`kind: mcp` \
-capabilities).\n\nA value is a credential when it has the shape of a known token (GitHub \
-`ghp_`/`gho_`/`ghu_`/`ghs_`/`ghr_`/`github_pat_`, Anthropic `sk-ant-`, OpenAI-style `sk-`, \
-Stripe `sk_live_`/`rk_live_`, Slack `xoxb-`/`xoxp-`/`xoxa-`/`xoxs-`, AWS access key ids \
-`AKIA`/`ASIA`, Google `AIza`, JSON Web Tokens, `Bearer` and `Basic` credentials, PEM private \
-keys), or when its name says it is one (`*_TOKEN`, `*_KEY`, `*SECRET*`, `PASSWORD`, \
-`Authorization`, `apiKey`, ...) and the value looks random. Placeholders are not reported: \
-`${VAR}`, `${env:VAR}`, `$VAR`, `%VAR%`, `{{var}}`, OpenCode's `{env:VAR}`, `<your-token>`, `your-api-key-here`, \
-`xxxx...`, `changeme`, empty strings.\n\nThe secret is never printed: messages show at most its \
-first four characters and its length (`ghp_…(40 chars)`), and every output format masks it \
-where it would show the line (the human snippet prints `ghp_****...`).\n\n## Why is this \
-bad?\nEveryone who can read the repository, its forks and its history can use the credential. \
-Removing it in a later commit does not help: rotate it.\n\n## Example\n```json\n{\"mcpServers\": \
-{\"github\": {\"command\": \"github-mcp\", \"env\": {\"GITHUB_TOKEN\": \"ghp_...\"}}}}\n```\nUse \
-instead:\n```json\n{\"mcpServers\": {\"github\": {\"command\": \"github-mcp\", \"env\": \
-{\"GITHUB_TOKEN\": \"${GITHUB_TOKEN}\"}}}}\n```",
+    summary: "a credential is written into an MCP server, hook, setting, manifest or agent Markdown",
+    doc: include_str!("hardcoded_secret.md"),
 };
 
 /// The pass.
@@ -45,35 +24,283 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let doc = &a.document;
     let mut out = Vec::new();
     for server in servers(a) {
-        let mut f = Finder {
+        let mut f = Finder::new(
             a,
-            doc,
             text,
-            server: &server,
-            out: &mut out,
-            seen: std::collections::HashSet::new(),
-        };
+            server.node,
+            format!("of MCP server {}", quote(&server.name)),
+            &mut out,
+        );
         f.server();
         f.anywhere();
+    }
+    if let Some(h) = hooks_of(cx, a) {
+        for (event, handler) in h.handlers() {
+            let mut f = Finder::new(
+                a,
+                text,
+                handler,
+                format!("of a `{}` hook", plain(&event)),
+                &mut out,
+            );
+            f.server();
+            f.shell_words("`command`");
+            f.anywhere();
+        }
+    }
+    let root = doc.root();
+    match a.format {
+        Format::ClaudeSettings => {
+            if let Some(root) = root {
+                let mut f = Finder::new(a, text, root, "of the settings".into(), &mut out);
+                if let Some(env) = doc.get(root, "env") {
+                    f.keyed(env, "env");
+                }
+                for key in [
+                    "apiKeyHelper",
+                    "awsAuthRefresh",
+                    "awsCredentialExport",
+                    "gcpAuthRefresh",
+                    "otelHeadersHelper",
+                ] {
+                    if let Some(v) = doc.get(root, key) {
+                        f.node = v;
+                        f.here = format!("`{key}`");
+                        f.shell_words(&format!("`{key}`"));
+                        f.anywhere();
+                    }
+                }
+            }
+        }
+        Format::LoopmasterManifest => {
+            if let Some(scopes) = root
+                .and_then(|r| doc.get(r, "permissions"))
+                .and_then(|p| doc.get(p, "credential_scopes"))
+            {
+                let mut f = Finder::new(a, text, scopes, "of the loop manifest".into(), &mut out);
+                f.scopes();
+            }
+        }
+        Format::LoomAgentSpec => {
+            for (i, &c) in root
+                .and_then(|r| doc.get(r, "capabilities"))
+                .and_then(|c| doc.items(c))
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                if let Some(params) = doc.get(c, "params") {
+                    let mut f = Finder::new(
+                        a,
+                        text,
+                        c,
+                        format!("of capability `capabilities[{i}]`"),
+                        &mut out,
+                    );
+                    f.keyed(params, "params");
+                    f.node = params;
+                    f.anywhere();
+                }
+            }
+        }
+        _ => {}
+    }
+    if super::is_agent_markdown(cx, a) {
+        body_tokens(a, text, &mut out);
     }
     out
 }
 
-/// Looks through one server definition.
+/// High-confidence token shapes in a skill, agent or command body: every
+/// shape but bearer and basic credentials and JSON Web Tokens, which
+/// documentation shows as examples.
+fn body_tokens(a: &Artifact, text: &str, out: &mut Vec<Diagnostic>) {
+    let (start, end) = super::body_range(a, text);
+    let mut from = start;
+    // Bounded: at most 50 findings and 200 shapes looked at per file.
+    let (mut found, mut looked) = (0, 0);
+    while from < end && found < 50 && looked < 200 {
+        looked += 1;
+        let Some((range, what)) = token_shape(&text[from..end]) else {
+            break;
+        };
+        let (s, e) = (from + range.start, from + range.end);
+        from = e.max(from + 1);
+        if matches!(
+            what,
+            "bearer token" | "basic-auth credential" | "JSON Web Token"
+        ) {
+            continue;
+        }
+        let span = skein_syntax::Span::new(s, e);
+        found += 1;
+        out.push(
+            Diagnostic::new(
+                RULE,
+                a.file,
+                span,
+                format!("hard-coded {what} in the Markdown body: `{}`", redacted(&text[s..e])),
+            )
+            .with_label(format!("{} written into the repository", article(what)))
+            .with_redacted(span)
+            .with_help("replace it with a placeholder (`$GITHUB_TOKEN`, `<your-token>`), and rotate it: it is in the repository's history"),
+        );
+    }
+}
+
+/// Looks through one definition (an MCP server, a hook handler, a
+/// settings file, a capability).
 struct Finder<'a> {
     a: &'a Artifact,
     doc: &'a Document,
     text: &'a str,
-    server: &'a Server,
+    /// The node looked through.
+    node: NodeId,
+    /// Whose it is, for messages: `of MCP server `github``.
+    owner: String,
+    /// What the looked-through node itself is called in messages.
+    here: String,
     out: &'a mut Vec<Diagnostic>,
     /// Values already reported (each is reported once).
     seen: std::collections::HashSet<NodeId>,
 }
 
-impl Finder<'_> {
+impl<'a> Finder<'a> {
+    fn new(
+        a: &'a Artifact,
+        text: &'a str,
+        node: NodeId,
+        owner: String,
+        out: &'a mut Vec<Diagnostic>,
+    ) -> Self {
+        Finder {
+            a,
+            doc: &a.document,
+            text,
+            node,
+            owner,
+            here: "`value`".into(),
+            out,
+            seen: std::collections::HashSet::new(),
+        }
+    }
+
+    /// Every string value of mapping `map` (at any depth) judged by its key:
+    /// `env.API_KEY`, `params.auth.token`.
+    fn keyed(&mut self, map: NodeId, prefix: &str) {
+        let doc = self.doc;
+        let mut stack = vec![(map, prefix.to_string())];
+        while let Some((m, path)) = stack.pop() {
+            for e in doc.entries(m).unwrap_or_default().iter().rev() {
+                let Some(name) = doc.as_str(e.key) else {
+                    continue;
+                };
+                let at = format!("{path}.{}", plain(name));
+                if doc.entries(e.value).is_some() {
+                    stack.push((e.value, at));
+                    continue;
+                }
+                let Some(value) = doc.as_str(e.value) else {
+                    continue;
+                };
+                if let Some((range, what, why)) = credential(name, value) {
+                    self.report(
+                        e.value,
+                        value,
+                        range,
+                        what,
+                        &format!("`{at}`"),
+                        why,
+                        Some(name),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Loopmaster `credential_scopes`: names of scopes only. A token shape,
+    /// a `NAME=value` with a secret-like name, or a random-looking value with
+    /// none of a scope's separators is a credential.
+    fn scopes(&mut self) {
+        let doc = self.doc;
+        for (i, &item) in doc.items(self.node).unwrap_or_default().iter().enumerate() {
+            let Some(value) = doc.as_str(item) else {
+                continue;
+            };
+            let at = format!("`permissions.credential_scopes[{i}]`");
+            if let Some((range, what)) = token_shape(value) {
+                self.report(item, value, range, what, &at, None, None);
+            } else if let Some((name, v)) = value.split_once(['=', ':'])
+                && let Some((range, what, why)) = credential(name.trim(), v)
+            {
+                let off = name.len() + 1;
+                self.report(
+                    item,
+                    value,
+                    range.start + off..range.end + off,
+                    what,
+                    &at,
+                    why,
+                    Some(name.trim()),
+                );
+            } else if !value.contains([':', '.', ' ', '/'])
+                && looks_random(value, 24)
+                && !is_placeholder(value)
+            {
+                let why = Some(format!(
+                    "a scope is a name (`repo:read`); this value looks random ({:.1} bits of entropy per character)",
+                    entropy(value)
+                ));
+                self.report(item, value, 0..value.len(), "secret", &at, why, None);
+            }
+        }
+    }
+
+    /// The words of a shell command string: `NAME=value` assignments and
+    /// `--flag value` / `--flag=value` arguments with secret-like names.
+    fn shell_words(&mut self, at: &str) {
+        let doc = self.doc;
+        let node = doc.get(self.node, "command").unwrap_or(self.node);
+        let Some(value) = doc.as_str(node) else {
+            return;
+        };
+        if self.seen.contains(&node) {
+            return;
+        }
+        let mut previous: Option<&str> = None;
+        let mut pos = 0;
+        for w in value.split([' ', '\t', '\n']) {
+            let start = pos;
+            pos += w.len() + 1;
+            let word = w.trim_matches(['"', '\'']);
+            let inner = start + (w.len() - w.trim_start_matches(['"', '\'']).len());
+            let found = if let Some((name, v)) = word.split_once('=')
+                && crate::rules::sec::shell::is_assignment(word)
+            {
+                credential(name, v).map(|c| (c, name, inner + name.len() + 1))
+            } else {
+                flag_value(word, previous)
+                    .and_then(|(name, v, off)| credential(name, v).map(|c| (c, name, inner + off)))
+            };
+            if let Some(((range, what, why), name, off)) = found {
+                self.report(
+                    node,
+                    value,
+                    range.start + off..range.end + off,
+                    what,
+                    at,
+                    why,
+                    Some(name),
+                );
+                return;
+            }
+            previous = Some(word);
+        }
+    }
+
     fn server(&mut self) {
         let doc = self.doc;
-        for e in doc.entries(self.server.node).unwrap_or_default() {
+        for e in doc.entries(self.node).unwrap_or_default() {
             let Some(key) = doc.as_str(e.key) else {
                 continue;
             };
@@ -195,7 +422,7 @@ impl Finder<'_> {
     /// a secret-like name. Explicit stack: no recursion on input depth.
     fn anywhere(&mut self) {
         let doc = self.doc;
-        let mut stack = vec![self.server.node];
+        let mut stack = vec![self.node];
         while let Some(n) = stack.pop() {
             if let Some(entries) = doc.entries(n) {
                 stack.extend(entries.iter().rev().map(|e| e.value));
@@ -211,7 +438,10 @@ impl Finder<'_> {
             let Some(value) = doc.as_str(n) else {
                 continue;
             };
-            let at = format!("`{}`", self.path_of(n));
+            let at = match self.path_of(n) {
+                p if p == "value" => self.here.clone(),
+                p => format!("`{p}`"),
+            };
             if let Some((range, what)) = token_shape(value) {
                 self.report(n, value, range, what, &at, None, None);
             } else if let Some((name, v)) = value.split_once('=')
@@ -232,7 +462,7 @@ impl Finder<'_> {
     /// relative to the server; `value` when it cannot be told.
     fn path_of(&self, node: NodeId) -> String {
         let doc = self.doc;
-        let mut stack = vec![(self.server.node, String::new())];
+        let mut stack = vec![(self.node, String::new())];
         while let Some((n, path)) = stack.pop() {
             if n == node {
                 return if path.is_empty() {
@@ -283,8 +513,8 @@ impl Finder<'_> {
             self.a.file,
             span,
             format!(
-                "hard-coded {what} in {at} of MCP server {}: `{}`",
-                quote(&self.server.name),
+                "hard-coded {what} in {at} {}: `{}`",
+                self.owner,
                 redacted(secret)
             ),
         )
@@ -315,12 +545,6 @@ fn article(what: &str) -> String {
         .next()
         .is_some_and(|c| "AEIOUaeiou".contains(c));
     format!("{} {what}", if vowel { "an" } else { "a" })
-}
-
-/// A name for a message: controls replaced, at most 60 characters.
-fn plain(s: &str) -> String {
-    let q = quote(s);
-    q[1..q.len() - 1].to_string()
 }
 
 /// For an argument `--api-key=VALUE`, or `VALUE` after an argument

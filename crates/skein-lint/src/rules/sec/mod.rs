@@ -1,14 +1,37 @@
-//! SEC: hard-coded secrets and paths that escape the repository (DESIGN.md §6).
+//! SEC: security rules (DESIGN.md §6): hard-coded secrets, paths that
+//! escape the repository, dangerous commands in hooks, MCP servers and
+//! settings, hidden text in agent Markdown, settings that switch safety off.
 //!
-//! Both rules are per-file passes ([`crate::FilePass`]). This module holds
-//! what they share: where an artifact keeps its MCP servers, and the byte
-//! span of (part of) a string value in the file.
+//! Every rule is a per-file pass ([`crate::FilePass`]). This module holds
+//! what they share: where an artifact keeps its MCP servers ([`servers`],
+//! the one entry point for every MCP client format), the shell commands an
+//! artifact runs ([`shell_sites`]), and the byte span of (part of) a string
+//! value in the file.
 
+pub mod all_project_mcp_servers_enabled;
+pub mod bidi_control_character;
+pub mod blanket_shell_permission;
+pub mod bypass_permissions_default;
+pub mod destructive_git_command;
+pub mod download_piped_to_shell;
+pub mod encoded_payload;
+pub mod eval_of_untrusted_text;
 pub mod hardcoded_secret;
+pub mod hidden_instructions;
+pub mod invisible_character;
+pub mod library_injection_env;
+pub mod load_time_shell_command;
 pub mod path_escapes_repo;
+pub mod project_api_key_helper;
+pub mod rm_rf_root_or_home;
+pub mod shell;
+pub mod shell_rc_write;
+pub mod world_writable_chmod;
 
+use crate::Context;
+use crate::rules::hooks::{chars_of, handler_type, hooks_of};
 use skein_model::{Artifact, Format};
-use skein_syntax::{Document, NodeId, NodeKind, Span};
+use skein_syntax::{Document, NodeId, NodeKind, Span, quote};
 
 /// An MCP server definition inside an artifact: its name and its mapping node.
 pub(crate) struct Server {
@@ -126,4 +149,337 @@ pub(crate) fn sub_span(
         }
         _ => Span::new(start, start + inner.len()),
     }
+}
+
+/// A shell command an artifact makes a machine run: its characters (each
+/// with the bytes of the file that spell it) and who runs it, for messages.
+pub(crate) struct ShellSite {
+    pub chars: Vec<(char, Span)>,
+    pub whose: String,
+    /// A program with its arguments, joined (each word single-quoted).
+    pub argv: bool,
+}
+
+/// Where a shell command (or a program with its arguments) is run from an
+/// artifact, as its characters:
+///
+/// - command hooks (every place [`hooks_of`] walks): `command` as shell
+///   text, `command` with `args` (exec form) as one command line, and each
+///   argument holding a space (the script of `bash -c ...`);
+/// - stdio MCP servers ([`servers`]): `command`, each argument holding a
+///   space (the script of `bash -c ...`), and `command` with `args` joined;
+/// - `.claude/settings*.json` keys whose value Claude Code runs in a shell
+///   (`apiKeyHelper`, `awsAuthRefresh`, `awsCredentialExport`,
+///   `gcpAuthRefresh`, `otelHeadersHelper`, `statusLine.command`,
+///   `subagentStatusLine.command`, `fileSuggestion.command`);
+/// - the `` !`command` `` and ` ```! ` blocks of skill and command bodies
+///   ([`bang_commands`]).
+pub(crate) fn shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
+    let doc = &a.document;
+    let mut out = Vec::new();
+    let string = |id: NodeId| chars_of(cx, a, id).filter(|c| !c.is_empty());
+    if let Some(h) = hooks_of(cx, a) {
+        for (event, handler) in h.handlers() {
+            if handler_type(doc, handler).is_some_and(|t| t != "command") {
+                continue;
+            }
+            let whose = format!("a `{}` hook", plain(&event));
+            let Some(cmd) = doc.get(handler, "command") else {
+                continue;
+            };
+            let args = doc.get(handler, "args").and_then(|l| doc.items(l));
+            match args {
+                Some(items) => {
+                    // An argument holding a space is a script of its own
+                    // (`bash -c "..."`).
+                    for &i in items {
+                        if doc.as_str(i).is_some_and(|s| s.contains(' '))
+                            && let Some(chars) = string(i)
+                        {
+                            out.push(ShellSite {
+                                chars,
+                                whose: whose.clone(),
+                                argv: false,
+                            });
+                        }
+                    }
+                    let mut nodes = vec![cmd];
+                    nodes.extend(items.iter().copied());
+                    if let Some(chars) = argv(cx, a, &nodes) {
+                        out.push(ShellSite {
+                            chars,
+                            whose,
+                            argv: true,
+                        });
+                    }
+                }
+                None => {
+                    if let Some(chars) = string(cmd) {
+                        out.push(ShellSite {
+                            chars,
+                            whose,
+                            argv: false,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    for server in servers(a) {
+        let whose = format!("MCP server {}", quote(&server.name));
+        let Some(cmd) = doc.get(server.node, "command") else {
+            continue;
+        };
+        if let Some(chars) = string(cmd) {
+            out.push(ShellSite {
+                chars,
+                whose: whose.clone(),
+                argv: false,
+            });
+        }
+        let items: Vec<NodeId> = doc
+            .get(server.node, "args")
+            .and_then(|l| doc.items(l))
+            .unwrap_or_default()
+            .to_vec();
+        for &i in &items {
+            if doc.as_str(i).is_some_and(|s| s.contains(' '))
+                && let Some(chars) = string(i)
+            {
+                out.push(ShellSite {
+                    chars,
+                    whose: whose.clone(),
+                    argv: false,
+                });
+            }
+        }
+        if !items.is_empty() {
+            let mut nodes = vec![cmd];
+            nodes.extend(items);
+            if let Some(chars) = argv(cx, a, &nodes) {
+                out.push(ShellSite {
+                    chars,
+                    whose,
+                    argv: true,
+                });
+            }
+        }
+    }
+    if a.format == Format::ClaudeSettings
+        && let Some(root) = doc.root()
+    {
+        for key in [
+            "apiKeyHelper",
+            "awsAuthRefresh",
+            "awsCredentialExport",
+            "gcpAuthRefresh",
+            "otelHeadersHelper",
+        ] {
+            if let Some(chars) = doc.get(root, key).and_then(string) {
+                out.push(ShellSite {
+                    chars,
+                    whose: format!("`{key}`"),
+                    argv: false,
+                });
+            }
+        }
+        for key in ["statusLine", "subagentStatusLine", "fileSuggestion"] {
+            if let Some(chars) = doc
+                .get(root, key)
+                .and_then(|s| doc.get(s, "command"))
+                .and_then(string)
+            {
+                out.push(ShellSite {
+                    chars,
+                    whose: format!("`{key}.command`"),
+                    argv: false,
+                });
+            }
+        }
+    }
+    if matches!(a.format, Format::AgentSkill | Format::PluginCommand) {
+        let text = cx.sources.get(a.file).text();
+        for (span, _) in bang_commands(a, text) {
+            let s = &text[span.range()];
+            out.push(ShellSite {
+                chars: s
+                    .char_indices()
+                    .map(|(i, c)| {
+                        let at = span.start as usize + i;
+                        (c, Span::new(at, at + c.len_utf8()))
+                    })
+                    .collect(),
+                whose: "a load-time `!` command".into(),
+                argv: false,
+            });
+        }
+    }
+    out
+}
+
+/// Program and arguments as one command line: each word single-quoted (so
+/// a word with spaces stays one), each character with its bytes.
+fn argv(cx: &Context, a: &Artifact, nodes: &[NodeId]) -> Option<Vec<(char, Span)>> {
+    let mut out: Vec<(char, Span)> = Vec::new();
+    for &n in nodes {
+        let cs = chars_of(cx, a, n)?;
+        let (Some(first), Some(last)) = (cs.first().map(|c| c.1), cs.last().map(|c| c.1)) else {
+            continue;
+        };
+        let quoted = !cs.iter().any(|c| c.0 == '\'');
+        if !out.is_empty() {
+            out.push((' ', Span::new(first.start as usize, first.start as usize)));
+        }
+        if quoted {
+            out.push(('\'', Span::new(first.start as usize, first.start as usize)));
+        }
+        out.extend(cs);
+        if quoted {
+            out.push(('\'', Span::new(last.end as usize, last.end as usize)));
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The shell commands a skill or command body runs when it is loaded, as
+/// Claude Code's skills page documents them ("Inject dynamic context"):
+/// `` !`command` `` where `!` starts the line or follows white space or an
+/// opening bracket, and the lines of a fenced block opened with ` ```! `.
+/// Each is the span of the command text and whether it is a fenced block.
+pub(crate) fn bang_commands(a: &Artifact, text: &str) -> Vec<(Span, bool)> {
+    let start = a
+        .frontmatter
+        .as_ref()
+        .map_or(0, |f| f.body_start as usize)
+        .min(text.len());
+    let body = &text[start..];
+    let mut out = Vec::new();
+    let mut fence: Option<(String, bool, usize)> = None;
+    let mut pos = start;
+    for line in body.split_inclusive('\n') {
+        let line_start = pos;
+        pos += line.len();
+        let t = line.trim_start();
+        let indent = line.len() - t.len();
+        let content = line.trim_end_matches(['\n', '\r']);
+        if let Some((marker, bang, from)) = &fence {
+            if t.trim_end().starts_with(marker.as_str())
+                && t.trim_end()
+                    .chars()
+                    .all(|c| c == marker.chars().next().unwrap_or('`'))
+            {
+                if *bang && line_start > *from {
+                    out.push((Span::new(*from, line_start), true));
+                }
+                fence = None;
+            }
+            continue;
+        }
+        if indent < 4 && (t.starts_with("```") || t.starts_with("~~~")) {
+            let ch = t.chars().next().unwrap_or('`');
+            let n = t.chars().take_while(|&c| c == ch).count();
+            let info = t[n..].trim();
+            fence = Some((
+                std::iter::repeat_n(ch, n).collect(),
+                info.starts_with('!'),
+                pos,
+            ));
+            continue;
+        }
+        // Inline `!`command``, outside code spans.
+        let b = content.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'`' {
+                let n = b[i..].iter().take_while(|&&c| c == b'`').count();
+                let close = content[i + n..].find(&"`".repeat(n)).map(|p| i + n + p);
+                let is_bang = i > 0
+                    && b[i - 1] == b'!'
+                    && (i == 1
+                        || matches!(
+                            b[i - 2],
+                            b' ' | b'\t' | b'(' | b'[' | b'>' | b'*' | b'_' | b'|'
+                        ));
+                match close {
+                    Some(c) => {
+                        if is_bang && n == 1 && c > i + n {
+                            out.push((Span::new(line_start + i + n, line_start + c), false));
+                        }
+                        i = c + n;
+                    }
+                    None => i += n,
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// A name for a message: controls replaced, at most 60 characters.
+pub(crate) fn plain(s: &str) -> String {
+    let q = quote(s);
+    q[1..q.len() - 1].to_string()
+}
+
+/// The span of characters `r` of a site.
+pub(crate) fn site_span(site: &ShellSite, r: &std::ops::Range<usize>) -> Option<Span> {
+    let first = site.chars.get(r.start)?.1;
+    let last = site
+        .chars
+        .get(r.end.checked_sub(1)?.min(site.chars.len() - 1))?
+        .1;
+    Some(Span::new(
+        first.start as usize,
+        last.end.max(first.end) as usize,
+    ))
+}
+
+/// Runs one dangerous-command detector over every shell site of `a`: one
+/// finding per span, `message(site, finding)` its message.
+pub(crate) fn shell_findings(
+    cx: &Context,
+    a: &Artifact,
+    detect: fn(&[char]) -> Vec<shell::Finding>,
+    mut make: impl FnMut(&ShellSite, &shell::Finding, Span) -> skein_syntax::Diagnostic,
+) -> Vec<skein_syntax::Diagnostic> {
+    let mut out: Vec<skein_syntax::Diagnostic> = Vec::new();
+    for site in shell_sites(cx, a) {
+        let cs: Vec<char> = site.chars.iter().map(|c| c.0).collect();
+        for mut f in detect(&cs) {
+            if site.argv {
+                // The words as written, without the quotes that joined them.
+                f.shown = f.shown.replace("' '", " ").trim_matches('\'').to_string();
+            }
+            let Some(span) = site_span(&site, &f.chars) else {
+                continue;
+            };
+            if out.iter().any(|d| d.primary.span == span) {
+                continue;
+            }
+            out.push(make(&site, &f, span));
+        }
+    }
+    out
+}
+
+/// Whether `a` is Markdown an agent reads as instructions: a skill, a
+/// subagent or a slash command.
+pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
+    match a.format {
+        Format::AgentSkill | Format::PluginCommand => true,
+        Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
+        _ => false,
+    }
+}
+
+/// The byte range of a Markdown artifact's body (after the frontmatter).
+pub(crate) fn body_range(a: &Artifact, text: &str) -> (usize, usize) {
+    let start = a
+        .frontmatter
+        .as_ref()
+        .map_or(0, |f| f.body_start as usize)
+        .min(text.len());
+    (start, text.len())
 }

@@ -12,27 +12,7 @@ pub const RULE: Rule = Rule {
     name: "path-escapes-repo",
     severity: Severity::Warning,
     summary: "a path in an artifact points outside the repository",
-    doc: "## What it does\nReports a file path in an artifact that leaves the repository: a \
-relative path whose `..` steps climb above the repository root from the folder it is resolved \
-against, or an absolute path (`/etc/...`, `C:\\\\...`, `~/...`) where the format expects a file of \
-the repository. It checks plugin manifests (`skills`, `agents`, `commands`, `hooks`, \
-`mcpServers`, `outputStyles`, `lspServers`, resolved against the plugin root; \
-`${CLAUDE_PLUGIN_ROOT}` is the plugin root), marketplace `source` paths, skilldrop loops \
-(`entrypoint`, gate `script`), Bailey assistants (`instructions`, `persona`, `mcp`, skill \
-`path`), Loom agent specs (`library`), OpenCode configs (`skills.paths`, `instructions`) and \
-MCP servers (`command` and `cwd` that are relative paths; an absolute `command` such as \
-`/usr/bin/node` names a program of the machine and is not reported). An MCP server's `args` \
-are opaque strings handed to the server: one is read as a path only when the flag before it \
-names one (`--config`, `--dir`, `--root`, `-f`, ...) or it starts with \
-`${CLAUDE_PLUGIN_ROOT}/`, so `[\"../opaque-argument\"]` is not reported. Agent Plugins' \
-`${PLUGIN_ROOT}` is the plugin root too; a path under a plugin's data directory \
-(`${PLUGIN_DATA}`, `${CLAUDE_PLUGIN_DATA}`) is reported when its `..` climbs above that directory.\n\nThe message quotes the \
-path as written; skein never resolves it on disk and never prints where it would lead.\n\n## \
-Why is this bad?\nThe artifact depends on a file that is not in the repository: it breaks on \
-every other checkout, and it lets the artifact make an agent read or run whatever happens to be \
-at that place (`../../.ssh/id_rsa`).\n\n## Example\n```json\n{\"name\": \"review\", \"skills\": \
-[\"../../shared/skills\"]}\n```\nUse instead: keep the skills inside the plugin (`\"skills\": \
-[\"./skills\"]`), vendoring the shared ones.",
+    doc: include_str!("path_escapes_repo.md"),
 };
 
 /// The pass.
