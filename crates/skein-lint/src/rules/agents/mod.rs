@@ -83,6 +83,11 @@ pub(crate) const FIELDS: &[&str] = &[
     "omitClaudeMd",
     "experimental",
     "capabilities",
+    "autoCompactWindow",
+    "observer",
+    "observerMessage",
+    "observeToolResults",
+    "observeSubagents",
 ];
 
 /// `memory` scopes.
@@ -90,7 +95,7 @@ pub(crate) const MEMORY_SCOPES: &[&str] = &["user", "project", "local"];
 /// `effort` levels.
 pub(crate) const EFFORT_LEVELS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
 /// `isolation` values.
-pub(crate) const ISOLATIONS: &[&str] = &["worktree"];
+pub(crate) const ISOLATIONS: &[&str] = &["worktree", "remote"];
 /// `color` values.
 pub(crate) const COLORS: &[&str] = &[
     "red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan",
@@ -126,6 +131,15 @@ pub(crate) fn bad_value(agent: &Subagent, field: &str, node: NodeId) -> Option<B
         (written.starts_with('"') || written.starts_with('\''))
             .then(|| format!("write it without quotes: `{field}: {s}`"))
     };
+    // Claude Code takes an effort level or a whole number of thinking effort.
+    if field == "effort"
+        && (matches!(kind, NodeKind::Number(n) if n.as_u64().is_some())
+            || doc
+                .as_str(node)
+                .is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())))
+    {
+        return None;
+    }
     let (what, values): (&str, &[&str]) = match field {
         "memory" => ("memory scope", MEMORY_SCOPES),
         "effort" => ("effort level", EFFORT_LEVELS),
