@@ -105,6 +105,7 @@ pub const PASSES: &[Pass] = &[
     rules::refs::doc_manifest_drift::PASS,
     rules::refs::missing_doc_section::PASS,
     rules::skills::duplicate_skill_name::PASS,
+    rules::skills::unreferenced_skill_file::PASS,
 ];
 
 /// Every per-file pass, sorted by code.
@@ -173,6 +174,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::skills::unrestricted_skill_bash::PASS,
     rules::skills::model_invocable_side_effect_skill::PASS,
     rules::skills::vague_skill_name::PASS,
+    rules::skills::hardcoded_user_path::PASS,
     rules::yaml::comment_cuts_value::PASS,
 ];
 

@@ -17,16 +17,22 @@ pub const RULE: Rule = Rule {
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
 
-/// Whether `s` can be a subagent's name: a built-in (`Explore`, `Plan`,
-/// `general-purpose`), a custom agent's name (letters, digits, `-`, `_`,
-/// `.`), or a plugin agent `plugin:agent`.
+/// Claude Code's built-in subagents, by their names as written.
+const BUILT_IN: &[&str] = &["Explore", "Plan", "general-purpose"];
+
+/// Whether `s` can name a subagent: a built-in, a custom agent's `name`
+/// (lowercase letters, digits and hyphens, as the subagents page defines
+/// it), or `plugin:agent` with both parts so.
 fn agent_like(s: &str) -> bool {
-    let part = |p: &str| {
+    let kebab = |p: &str| {
         !p.is_empty()
             && p.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     };
-    s.split(':').all(part) && s.split(':').count() <= 2
+    match s.split_once(':') {
+        None => BUILT_IN.contains(&s) || kebab(s),
+        Some((plugin, agent)) => kebab(plugin) && (kebab(agent) || BUILT_IN.contains(&agent)),
+    }
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
@@ -66,7 +72,14 @@ mod tests {
         ] {
             assert!(agent_like(ok), "{ok}");
         }
-        for bad in ["Invalid Agent!!", "a:b:c", ":x", "two words"] {
+        for bad in [
+            "Invalid Agent!!",
+            "Invalid_Agent",
+            "a:b:c",
+            ":x",
+            "two words",
+            "explorer agent",
+        ] {
             assert!(!agent_like(bad), "{bad}");
         }
     }

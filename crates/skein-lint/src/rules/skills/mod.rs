@@ -11,6 +11,7 @@ pub mod agent_without_fork_context;
 pub mod argument_placeholder_in_code;
 pub mod duplicate_skill_name;
 pub mod first_person_skill_description;
+pub mod hardcoded_user_path;
 pub mod injected_command_not_run;
 pub mod invalid_compatibility;
 pub mod invalid_skill_agent;
@@ -29,6 +30,7 @@ pub mod unknown_allowed_tool;
 pub mod unknown_skill_field;
 pub mod unknown_skill_model;
 pub mod unreachable_skill;
+pub mod unreferenced_skill_file;
 pub mod unrestricted_skill_bash;
 pub mod vague_skill_name;
 
