@@ -167,7 +167,12 @@ pub(crate) fn bad_value(agent: &Subagent, field: &str, node: NodeId) -> Option<B
             });
         }
         "background" => {
-            if matches!(kind, NodeKind::Bool(_)) {
+            // Claude Code also takes the strings `"true"` and `"false"`.
+            if matches!(kind, NodeKind::Bool(_))
+                || doc
+                    .as_str(node)
+                    .is_some_and(|s| s == "true" || s == "false")
+            {
                 return None;
             }
             let word = doc.as_str(node).filter(|s| *s == "true" || *s == "false");
