@@ -225,8 +225,12 @@ pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<
     if !claude_subagent_path(path) {
         return None;
     }
-    // The folder that holds `agents/`.
-    let home = path[..path.rfind('/')?].strip_suffix("agents")?;
+    // The folder that holds `agents/` (`.claude/` for a subfolder of a
+    // project's `.claude/agents/`).
+    let home = match path.find(".claude/agents/") {
+        Some(i) if i == 0 || path[..i].ends_with('/') => &path[..i + ".claude/".len()],
+        _ => path[..path.rfind('/')?].strip_suffix("agents")?,
+    };
     // A skill's own `agents/` holds prompts the skill hands to subagents it
     // starts itself; an OpenCode kit's `agents/` holds OpenCode agents.
     let beside = |name: &str| cx.repo_files.contains(&format!("{home}{name}"));
