@@ -61,7 +61,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 )
                 .with_label("left as text")
                 .with_note("Claude Code runs `!`command`` only at the start of a line or after white space, and puts its output in its place")
-                .with_help(format!("put a space before it: `{} {written}`", line[..i].trim_start())),
+                .with_help(format!(
+                    "put a space before it: `{} {written}`",
+                    line[..i].rsplit(char::is_whitespace).next().unwrap_or("")
+                )),
             );
         }
     }

@@ -68,7 +68,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             "not a{} {what}",
             if what.starts_with('e') { "n" } else { "" }
         ))
-        .with_note(format!("`{field}` is one of {}; {ignored}", listed(values)));
+        .with_note(format!(
+            "`{field}` is one of {}{}; {ignored}",
+            listed(values),
+            if field == "effort" {
+                ", or a whole number"
+            } else {
+                ""
+            }
+        ));
         if let Some(s) = suggest(&t, values) {
             d = d.with_help(format!("did you mean {}?", quote(s)));
         }
