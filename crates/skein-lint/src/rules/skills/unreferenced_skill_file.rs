@@ -45,6 +45,25 @@ const PACKAGE_FILES: &[&str] = &[
     "_meta.json",
 ];
 
+/// Whether a folder between `dir` and the file `rel` (below `dir`) holds a
+/// `SKILL.md` of its own, below the first level (which the caller checks).
+fn nested_below(cx: &Context, dir: &str, rel: &str) -> bool {
+    let mut at = match rel.find('/') {
+        Some(i) => i + 1,
+        None => return false,
+    };
+    while let Some(i) = rel[at..].find('/') {
+        if cx
+            .repo_files
+            .contains(&format!("{dir}{}SKILL.md", &rel[..at + i + 1]))
+        {
+            return true;
+        }
+        at += i + 1;
+    }
+    false
+}
+
 /// How many bundled files are listed in the message.
 const SHOWN: usize = 3;
 
@@ -105,24 +124,31 @@ fn check_skill<'a>(
     };
     let text = cx.sources.get(a.file).text();
     // Folders below that hold a skill of their own are that skill's.
-    let nested: Vec<&str> = cx
-        .repo_files
-        .range(dir.to_string()..)
-        .take_while(|f| f.starts_with(dir))
-        .filter_map(|f| f.strip_suffix("SKILL.md"))
-        .filter(|d| *d != dir)
-        .collect();
     let mut missing: Vec<&str> = Vec::new();
+    // The files below a nested skill's folder are that skill's: a folder
+    // whose `SKILL.md` exists is skipped whole (the files are in path order,
+    // so a skipped folder's files are consecutive).
+    let mut skipped: Option<&str> = None;
     for f in cx
         .repo_files
         .range(dir.to_string()..)
         .take_while(|f| f.starts_with(dir))
     {
         let rel = &f[dir.len()..];
-        if rel == "SKILL.md"
-            || nested.iter().any(|n| f.starts_with(n))
-            || manifests.contains(f.as_str())
-        {
+        if skipped.is_some_and(|n| rel.starts_with(n)) {
+            continue;
+        }
+        if let Some(i) = rel.find('/') {
+            let top = &rel[..=i];
+            if cx.repo_files.contains(&format!("{dir}{top}SKILL.md")) {
+                skipped = Some(top);
+                continue;
+            }
+            if nested_below(cx, dir, rel) {
+                continue;
+            }
+        }
+        if rel == "SKILL.md" || manifests.contains(f.as_str()) {
             continue;
         }
         let name = rel.rsplit('/').next().unwrap_or(rel);
