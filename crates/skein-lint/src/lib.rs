@@ -117,6 +117,7 @@ pub const PASSES: &[Pass] = &[
     rules::refs::doc_manifest_drift::PASS,
     rules::refs::missing_doc_section::PASS,
     rules::skills::duplicate_skill_name::PASS,
+    rules::skills::unreferenced_skill_file::PASS,
 ];
 
 /// Every per-file pass, sorted by code.
@@ -239,6 +240,20 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::skills::unknown_allowed_tool::PASS,
     rules::skills::string_boolean::PASS,
     rules::skills::agent_without_fork_context::PASS,
+    rules::skills::unknown_skill_model::PASS,
+    rules::skills::invalid_skill_field_value::PASS,
+    rules::skills::skill_arguments_without_hint::PASS,
+    rules::skills::argument_placeholder_in_code::PASS,
+    rules::skills::unreachable_skill::PASS,
+    rules::skills::invalid_skill_agent::PASS,
+    rules::skills::injected_command_not_run::PASS,
+    rules::skills::placeholder_skill_description::PASS,
+    rules::skills::first_person_skill_description::PASS,
+    rules::skills::long_skill_body::PASS,
+    rules::skills::unrestricted_skill_bash::PASS,
+    rules::skills::model_invocable_side_effect_skill::PASS,
+    rules::skills::vague_skill_name::PASS,
+    rules::skills::hardcoded_user_path::PASS,
     rules::yaml::comment_cuts_value::PASS,
 ];
 

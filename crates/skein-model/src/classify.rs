@@ -146,7 +146,9 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         {
             maybe(Format::LoopmasterManifest)
         }
-        _ if name.ends_with(".md") && parent == "agents" => sure(Format::PluginAgent),
+        _ if name.ends_with(".md") && (parent == "agents" || in_claude_agents(path)) => {
+            sure(Format::PluginAgent)
+        }
         _ if name.ends_with(".md") && (parent == "commands" || in_claude_commands(path)) => {
             sure(Format::PluginCommand)
         }
@@ -161,16 +163,25 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
 /// Cursor's `.cursor/agents/`, OpenCode's `.opencode/agents/`, Gemini CLI's
 /// `.gemini/agents/`, and a folder's `README.md`. The rules on subagents
 /// also look at the content (an OpenCode `mode:`, a skill's own `agents/`).
+/// A project's `.claude/agents/` is read with its subfolders
+/// (`.claude/agents/review/security.md`): the subagents page lets
+/// definitions be organised in subfolders, named by `name` alone.
 pub fn claude_subagent_path(path: &str) -> bool {
     let mut parts = path.rsplit('/');
     let name = parts.next().unwrap_or("");
     let parent = parts.next().unwrap_or("");
     let grandparent = parts.next().unwrap_or("");
-    parent == "agents"
+    (parent == "agents" || in_claude_agents(path))
         && name.ends_with(".md")
         && !name.ends_with(".agent.md")
         && !name.eq_ignore_ascii_case("README.md")
         && !matches!(grandparent, ".github" | ".cursor" | ".opencode" | ".gemini")
+}
+
+/// Whether `path` is under a project's `.claude/agents/` folder, at any
+/// depth.
+fn in_claude_agents(path: &str) -> bool {
+    path.starts_with(".claude/agents/") || path.contains("/.claude/agents/")
 }
 
 /// Whether `path` is under a project's `.claude/commands/` folder, at any
@@ -328,6 +339,8 @@ mod tests {
         assert!(claude_subagent_path("p/agents/reviewer.md"));
         assert!(claude_subagent_path(".claude/agents/reviewer.md"));
         assert!(claude_subagent_path("agents/reviewer.md"));
+        assert!(claude_subagent_path(".claude/agents/review/security.md"));
+        assert!(claude_subagent_path("app/.claude/agents/a/b/c.md"));
         for other in [
             ".github/agents/reviewer.agent.md",
             ".github/agents/reviewer.md",

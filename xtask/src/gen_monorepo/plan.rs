@@ -534,7 +534,12 @@ fn free_tools(rng: &mut Rng) -> Vec<String> {
             "Bash(git diff:*)".into(),
             "Bash(git log:*)".into(),
         ],
-        3 => vec!["Read".into(), "Edit".into(), "Write".into(), "Bash".into()],
+        3 => vec![
+            "Read".into(),
+            "Edit".into(),
+            "Write".into(),
+            "Bash(npm run *)".into(),
+        ],
         _ => vec!["Read".into(), "WebFetch".into()],
     }
 }

@@ -297,6 +297,17 @@ fn skill(rng: &mut Rng, s: &Skill) -> String {
             let _ = writeln!(out, "allowed-tools: {}", s.tools.join(sep));
         }
     }
+    // A skill named for a deploy or a release is started by hand only, as
+    // Claude Code advises (SKILL023).
+    let words: Vec<&str> = s.name.split('-').collect();
+    let side_effect = ["deploy", "publish", "ship", "rollback", "release"];
+    if [words.first(), words.last()]
+        .into_iter()
+        .flatten()
+        .any(|w| side_effect.contains(w))
+    {
+        out.push_str("disable-model-invocation: true\n");
+    }
     if rng.chance(0.3) {
         let _ = writeln!(
             out,
@@ -307,7 +318,8 @@ fn skill(rng: &mut Rng, s: &Skill) -> String {
         );
     }
     out.push_str("---\n\n");
-    let size = rng.log_normal(3000.0, 0.8, 600, 24_000);
+    // Under the Agent Skills spec's 5,000 recommended tokens (SKILL021).
+    let size = rng.log_normal(3000.0, 0.8, 600, 17_000);
     let body = text::markdown_body(rng, &text::title(&s.name), size);
     match &s.reference {
         // The bundled reference, linked after the first paragraph.

@@ -48,10 +48,15 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         }
         let path = cx.path(a.file);
-        let Some(home) = path
-            .rfind('/')
-            .and_then(|i| path[..i].strip_suffix("agents"))
-        else {
+        // A `.claude/agents/` with subfolders is one scope.
+        let claude = path
+            .find(".claude/agents/")
+            .filter(|&i| i == 0 || path[..i].ends_with('/'))
+            .map(|i| &path[..i + ".claude/".len()]);
+        let Some(home) = claude.or_else(|| {
+            path.rfind('/')
+                .and_then(|i| path[..i].strip_suffix("agents"))
+        }) else {
             continue;
         };
         all.push(Named {
@@ -74,7 +79,15 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     RULE,
                     b.file,
                     b.span,
-                    format!("subagent name {} is already defined in this folder", quote(b.name)),
+                    {
+                        let dir = |p: &str| p.rfind('/').map_or("", |i| &p[..i]).to_string();
+                        let place = if dir(first.path) == dir(b.path) {
+                            "this folder".to_string()
+                        } else {
+                            format!("`{}agents/`", b.home)
+                        };
+                        format!("subagent name {} is already defined in {place}", quote(b.name))
+                    },
                 )
                 .with_label("second definition")
                 .with_secondary(first.file, first.span, "first defined here")

@@ -83,6 +83,11 @@ pub(crate) const FIELDS: &[&str] = &[
     "omitClaudeMd",
     "experimental",
     "capabilities",
+    "autoCompactWindow",
+    "observer",
+    "observerMessage",
+    "observeToolResults",
+    "observeSubagents",
 ];
 
 /// `memory` scopes.
@@ -90,7 +95,7 @@ pub(crate) const MEMORY_SCOPES: &[&str] = &["user", "project", "local"];
 /// `effort` levels.
 pub(crate) const EFFORT_LEVELS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
 /// `isolation` values.
-pub(crate) const ISOLATIONS: &[&str] = &["worktree"];
+pub(crate) const ISOLATIONS: &[&str] = &["worktree", "remote"];
 /// `color` values.
 pub(crate) const COLORS: &[&str] = &[
     "red", "blue", "green", "yellow", "purple", "orange", "pink", "cyan",
@@ -126,6 +131,15 @@ pub(crate) fn bad_value(agent: &Subagent, field: &str, node: NodeId) -> Option<B
         (written.starts_with('"') || written.starts_with('\''))
             .then(|| format!("write it without quotes: `{field}: {s}`"))
     };
+    // Claude Code takes an effort level or a whole number of thinking effort.
+    if field == "effort"
+        && (matches!(kind, NodeKind::Number(n) if n.as_u64().is_some())
+            || doc
+                .as_str(node)
+                .is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())))
+    {
+        return None;
+    }
     let (what, values): (&str, &[&str]) = match field {
         "memory" => ("memory scope", MEMORY_SCOPES),
         "effort" => ("effort level", EFFORT_LEVELS),
@@ -153,7 +167,12 @@ pub(crate) fn bad_value(agent: &Subagent, field: &str, node: NodeId) -> Option<B
             });
         }
         "background" => {
-            if matches!(kind, NodeKind::Bool(_)) {
+            // Claude Code also takes the strings `"true"` and `"false"`.
+            if matches!(kind, NodeKind::Bool(_))
+                || doc
+                    .as_str(node)
+                    .is_some_and(|s| s == "true" || s == "false")
+            {
                 return None;
             }
             let word = doc.as_str(node).filter(|s| *s == "true" || *s == "false");
@@ -206,8 +225,12 @@ pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<
     if !claude_subagent_path(path) {
         return None;
     }
-    // The folder that holds `agents/`.
-    let home = path[..path.rfind('/')?].strip_suffix("agents")?;
+    // The folder that holds `agents/` (`.claude/` for a subfolder of a
+    // project's `.claude/agents/`).
+    let home = match path.find(".claude/agents/") {
+        Some(i) if i == 0 || path[..i].ends_with('/') => &path[..i + ".claude/".len()],
+        _ => path[..path.rfind('/')?].strip_suffix("agents")?,
+    };
     let doc = &a.document;
     let root = doc
         .root()

@@ -21,11 +21,11 @@ pub const PASS: FilePass = FilePass { rule: RULE, check };
 pub(crate) const ALIASES: &[&str] = &["inherit", "sonnet", "opus", "haiku", "fable"];
 
 /// The further aliases of Claude Code's model configuration, with a context suffix.
-const SUFFIXED: &[&str] = &["sonnet[1m]", "opus[1m]", "fable[1m]", "opusplan"];
+pub(crate) const SUFFIXED: &[&str] = &["sonnet[1m]", "opus[1m]", "fable[1m]", "opusplan"];
 
 /// A full model id: `claude-…` (a Vertex `@version` allowed), a Bedrock
 /// `anthropic.claude-…` with an optional region prefix, or a Bedrock ARN.
-fn model_id(m: &str) -> bool {
+pub(crate) fn model_id(m: &str) -> bool {
     if m.starts_with("arn:aws") && !m.contains(char::is_whitespace) {
         return true;
     }

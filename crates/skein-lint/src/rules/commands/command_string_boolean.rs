@@ -9,7 +9,7 @@ use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 pub const RULE: Rule = Rule {
     code: "CMD005",
     name: "command-string-boolean",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     summary: "a boolean slash-command field written as a string",
     doc: include_str!("command_string_boolean.md"),
 };
@@ -47,16 +47,20 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         };
         let span = doc.node(e.value).span;
         let written = cx.sources.get(a.file).slice(span);
-        out.push(
-            Diagnostic::new(
-                RULE,
-                a.file,
-                span,
-                format!("`{field}` is the string {}, not a boolean", quote(written)),
-            )
-            .with_label("a string, not `true` or `false`")
-            .with_help(format!("write `{field}: {b}`, without quotes")),
-        );
+        // Claude Code coerces these spellings (`1/true/yes/on`,
+        // `0/false/no/off`), so the switch works: a hint, not a fault.
+        let d = Diagnostic::new(
+            RULE,
+            a.file,
+            span,
+            format!("`{field}` is the string {}, not a boolean", quote(written)),
+        )
+        .with_label("a string, not `true` or `false`")
+        .with_note(format!(
+            "Claude Code reads it as `{b}`; YAML and other tools read a string"
+        ))
+        .with_help(format!("write `{field}: {b}`, without quotes"));
+        out.push(d);
     }
     out
 }

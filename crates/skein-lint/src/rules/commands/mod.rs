@@ -24,10 +24,12 @@ pub(crate) const COMMAND_FIELDS: &[&str] = &[
     "allowed-tools",
     "argument-hint",
     "arguments",
+    "background",
     "compatibility",
     "context",
     "description",
     "disable-model-invocation",
+    "disallowed-tools",
     "effort",
     "hide-from-slash-command-tool",
     "hooks",
@@ -115,7 +117,7 @@ pub(crate) struct Placeholder {
 }
 
 /// The fence a line opens or closes: its character and length.
-fn fence(line: &str) -> Option<(char, usize, &str)> {
+pub(crate) fn fence(line: &str) -> Option<(char, usize, &str)> {
     let indent = line.len() - line.trim_start_matches(' ').len();
     if indent > 3 {
         return None;

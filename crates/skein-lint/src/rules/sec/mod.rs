@@ -343,8 +343,10 @@ fn argv(cx: &Context, a: &Artifact, nodes: &[NodeId]) -> Option<Vec<(char, Span)
 
 /// The shell commands a skill or command body runs when it is loaded, as
 /// Claude Code's skills page documents them ("Inject dynamic context"):
-/// `` !`command` `` where `!` starts the line or follows white space or an
-/// opening bracket, and the lines of a fenced block opened with ` ```! `.
+/// `` !`command` `` where `!` starts the line or follows white space (the
+/// rule `injected-command-not-run` reports one glued to other text, which
+/// Claude Code leaves as text), and the lines of a fenced block opened with
+/// ` ```! `.
 /// Each is the span of the command text and whether it is a fenced block.
 pub(crate) fn bang_commands(a: &Artifact, text: &str) -> Vec<(Span, bool)> {
     let start = a
@@ -393,13 +395,10 @@ pub(crate) fn bang_commands(a: &Artifact, text: &str) -> Vec<(Span, bool)> {
             if b[i] == b'`' {
                 let n = b[i..].iter().take_while(|&&c| c == b'`').count();
                 let close = content[i + n..].find(&"`".repeat(n)).map(|p| i + n + p);
-                let is_bang = i > 0
-                    && b[i - 1] == b'!'
-                    && (i == 1
-                        || matches!(
-                            b[i - 2],
-                            b' ' | b'\t' | b'(' | b'[' | b'>' | b'*' | b'_' | b'|'
-                        ));
+                // Claude Code runs it only at the start of a line or after
+                // white space (glued to other text it stays text: SKILL018).
+                let is_bang =
+                    i > 0 && b[i - 1] == b'!' && (i == 1 || matches!(b[i - 2], b' ' | b'\t'));
                 match close {
                     Some(c) => {
                         if is_bang && n == 1 && c > i + n {

@@ -8,19 +8,35 @@
 //! value of the wrong type (reported by SCH001) is not reported again.
 
 pub mod agent_without_fork_context;
+pub mod argument_placeholder_in_code;
 pub mod duplicate_skill_name;
+pub mod first_person_skill_description;
+pub mod hardcoded_user_path;
+pub mod injected_command_not_run;
 pub mod invalid_compatibility;
+pub mod invalid_skill_agent;
 pub mod invalid_skill_description;
+pub mod invalid_skill_field_value;
 pub mod invalid_skill_name;
+pub mod long_skill_body;
 pub mod missing_skill_field;
+pub mod model_invocable_side_effect_skill;
+pub mod placeholder_skill_description;
 pub mod reserved_skill_name;
+pub mod skill_arguments_without_hint;
 pub mod string_boolean;
 pub mod tools_instead_of_allowed_tools;
 pub mod unknown_allowed_tool;
 pub mod unknown_skill_field;
+pub mod unknown_skill_model;
+pub mod unreachable_skill;
+pub mod unreferenced_skill_file;
+pub mod unrestricted_skill_bash;
+pub mod vague_skill_name;
 
+use crate::Context;
 use skein_model::{Artifact, Format, Model};
-use skein_syntax::{Document, Entry, NodeId};
+use skein_syntax::{Document, Entry, NodeId, NodeKind, Span};
 
 /// A decoded `SKILL.md` frontmatter: its tree and its top-level mapping.
 pub(crate) struct Skill<'a> {
@@ -53,6 +69,106 @@ impl<'a> Skill<'a> {
     pub fn entry(&self, key: &str) -> Option<Entry> {
         self.doc.get_entry(self.root, key)
     }
+
+    /// The string value of field `key` and the span of its text as written
+    /// (without quotes when it has none inside).
+    pub fn str_field(&self, cx: &Context, a: &Artifact, key: &str) -> Option<(&'a str, Span)> {
+        let e = self.entry(key)?;
+        let s = self.doc.as_str(e.value)?;
+        let text = cx.sources.get(a.file).text();
+        let span = crate::rules::agents::inner_span(text, self.doc.node(e.value).span, s);
+        Some((s, span))
+    }
+
+    /// Whether field `key` is the boolean `true` (or a string or number
+    /// Claude Code coerces to `true`).
+    pub fn is_true(&self, key: &str) -> bool {
+        let Some(e) = self.entry(key) else {
+            return false;
+        };
+        match self.doc.kind(self.doc.resolve(e.value)) {
+            NodeKind::Bool(b) => *b,
+            NodeKind::String(s) => {
+                matches!(
+                    s.trim().to_ascii_lowercase().as_str(),
+                    "true" | "yes" | "on" | "1"
+                )
+            }
+            NodeKind::Number(n) => n.as_u64() == Some(1),
+            _ => false,
+        }
+    }
+
+    /// Whether field `key` is the boolean `false` (or a value Claude Code
+    /// reads as `false`: any non-true value of a present key).
+    pub fn is_false(&self, key: &str) -> bool {
+        self.entry(key)
+            .is_some_and(|e| !matches!(self.doc.kind(e.value), NodeKind::Null))
+            && !self.is_true(key)
+    }
+}
+
+/// Whether Claude Code loads the skill at `path` into a session by itself:
+/// a project's `.claude/skills/<name>/SKILL.md`, or the `skills/<name>/SKILL.md`
+/// of a Claude Code plugin. Skills a workflow runs (skilldrop packs, shared
+/// skill libraries) are chosen by that workflow, not by the model.
+pub(crate) fn claude_loaded(cx: &Context, path: &str) -> bool {
+    if path.starts_with(".claude/skills/") || path.contains("/.claude/skills/") {
+        return true;
+    }
+    let Some(rest) = path.strip_suffix("/SKILL.md") else {
+        return false;
+    };
+    let Some((scope, _name)) = rest.rsplit_once('/') else {
+        return false;
+    };
+    let Some(root) = scope.strip_suffix("skills") else {
+        return false;
+    };
+    cx.repo_files
+        .contains(&format!("{root}.claude-plugin/plugin.json"))
+}
+
+/// A skill file's body: its text and the byte of the file it starts at.
+pub(crate) fn body<'a>(cx: &'a Context, a: &Artifact) -> (&'a str, usize) {
+    let text = cx.sources.get(a.file).text();
+    let start = a
+        .frontmatter
+        .map_or(0, |f| f.body_start as usize)
+        .min(text.len());
+    (&text[start..], start)
+}
+
+/// The lines of `body` outside fenced code blocks, each with its byte
+/// offset in `body` (line ends stripped).
+pub(crate) fn prose_lines(body: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut open: Option<(char, usize)> = None;
+    let mut at = 0;
+    for line in body.split_inclusive('\n') {
+        let here = at;
+        at += line.len();
+        let content = line.trim_end_matches(['\n', '\r']);
+        if let Some((c, n, rest)) = crate::rules::commands::fence(content) {
+            match open {
+                None => {
+                    if c == '~' || !rest.contains('`') {
+                        open = Some((c, n));
+                        continue;
+                    }
+                }
+                Some((oc, on)) if oc == c && n >= on && rest.trim().is_empty() => {
+                    open = None;
+                    continue;
+                }
+                Some(_) => {}
+            }
+        }
+        if open.is_none() {
+            out.push((here, content));
+        }
+    }
+    out
 }
 
 /// Byte ranges of the tools of a string `allowed-tools` value: split at

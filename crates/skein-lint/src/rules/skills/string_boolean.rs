@@ -20,12 +20,24 @@ pub const PASS: FilePass = FilePass { rule: RULE, check };
 /// Claude Code's boolean skill fields.
 const BOOLEANS: &[&str] = &["disable-model-invocation", "user-invocable"];
 
-/// The boolean a string most likely means.
-fn meant(s: &str) -> Option<bool> {
+/// The boolean Claude Code reads from a string or number: `1`, `true`,
+/// `yes`, `on` and `0`, `false`, `no`, `off`, in any case, trimmed (as its
+/// frontmatter loader coerces them); `None` for anything else, which it
+/// treats as absent.
+fn coerced(s: &str) -> Option<bool> {
     match s.trim().to_ascii_lowercase().as_str() {
-        "true" | "yes" | "on" | "y" | "1" => Some(true),
-        "false" | "no" | "off" | "n" | "0" => Some(false),
+        "true" | "yes" | "on" | "1" => Some(true),
+        "false" | "no" | "off" | "0" => Some(false),
         _ => None,
+    }
+}
+
+/// What Claude Code does with `field` when it cannot read a boolean.
+fn fallback(field: &str) -> &'static str {
+    if field == "user-invocable" {
+        "Claude Code reads it as `false` and hides the skill from the `/` menu"
+    } else {
+        "Claude Code ignores it and leaves the skill model-invocable"
     }
 }
 
@@ -34,42 +46,59 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     };
     let doc = skill.doc;
+    let text = cx.sources.get(a.file).text();
     let mut out = Vec::new();
     for &field in BOOLEANS {
         let Some(e) = skill.entry(field) else {
             continue;
         };
         let span = doc.node(e.value).span;
-        let d = match doc.kind(doc.resolve(e.value)) {
-            NodeKind::Bool(_) => continue,
-            NodeKind::String(s) => {
-                let text = cx.sources.get(a.file).text();
-                let written = text.get(span.range()).unwrap_or(s);
-                let d = Diagnostic::new(
+        let written = text.get(span.range()).unwrap_or_default();
+        let spelled = match doc.kind(doc.resolve(e.value)) {
+            NodeKind::Bool(_) | NodeKind::Null => continue,
+            NodeKind::String(s) => Some(s.to_string()),
+            NodeKind::Number(_) => Some(written.to_string()),
+            _ => None,
+        };
+        let d = match spelled.as_deref().map(|s| (s, coerced(s))) {
+            Some((_, Some(b))) => {
+                let mut d = Diagnostic::new(
                     RULE,
                     a.file,
                     span,
-                    format!("`{field}` is the string {}, not a boolean", quote(written)),
+                    format!(
+                        "`{field}` is {}, which Claude Code reads as `{b}` but YAML does not",
+                        quote(written)
+                    ),
                 )
-                .with_label("a string");
-                match meant(s) {
-                    Some(b) => d.with_help(format!("write `{field}: {b}` without quotes")),
-                    None => d.with_help(format!("write `{field}: true` or `{field}: false`")),
-                }
+                .with_label("not a YAML boolean")
+                .with_help(format!("write `{field}: {b}` without quotes"))
+                .with_note(
+                    "YAML 1.2 reads quoted values, `yes`/`no`/`on`/`off` and numbers as strings or numbers; Claude Code coerces them, other Agent Skills clients may not",
+                );
+                d.severity = Severity::Info;
+                d
             }
-            NodeKind::Null => continue,
-            _ => Diagnostic::new(
+            Some((_, None)) => Diagnostic::new(
+                RULE,
+                a.file,
+                span,
+                format!("`{field}` is {}, not a boolean", quote(written)),
+            )
+            .with_label("not a boolean")
+            .with_note(fallback(field))
+            .with_help(format!("write `{field}: true` or `{field}: false`")),
+            None => Diagnostic::new(
                 RULE,
                 a.file,
                 span,
                 format!("`{field}` must be `true` or `false`"),
             )
             .with_label("not a boolean")
+            .with_note(fallback(field))
             .with_help(format!("write `{field}: true` or `{field}: false`")),
         };
-        out.push(d.with_note(
-            "YAML reads quoted values, and `yes`/`no`/`on`/`off`, as strings; a client that expects a boolean may ignore the switch or treat any non-empty string as true",
-        ));
+        out.push(d);
     }
     out
 }

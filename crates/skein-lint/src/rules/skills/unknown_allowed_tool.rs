@@ -13,7 +13,7 @@ pub const RULE: Rule = Rule {
     code: "SKILL008",
     name: "unknown-allowed-tool",
     severity: Severity::Warning,
-    summary: "an `allowed-tools` entry that names no Claude Code tool",
+    summary: "an `allowed-tools` or `disallowed-tools` entry that names no Claude Code tool",
     doc: include_str!("unknown_allowed_tool.md"),
 };
 
@@ -59,10 +59,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {
         return Vec::new();
     };
-    let Some(e) = skill.entry("allowed-tools") else {
-        return Vec::new();
-    };
-    allowed_tool_findings(RULE, cx, a, skill.doc, e)
+    ["allowed-tools", "disallowed-tools"]
+        .into_iter()
+        .filter_map(|f| skill.entry(f))
+        .flat_map(|e| allowed_tool_findings(RULE, cx, a, skill.doc, e))
+        .collect()
 }
 
 /// The findings of `rule` on the `allowed-tools` entry `e` of a frontmatter
@@ -77,6 +78,7 @@ pub(crate) fn allowed_tool_findings(
     e: Entry,
 ) -> Vec<Diagnostic> {
     let text = cx.sources.get(a.file).text();
+    let field = doc.as_str(e.key).unwrap_or("allowed-tools");
     // (entry, its span)
     let mut entries: Vec<(&str, Span)> = Vec::new();
     if let Some(s) = doc.as_str(e.value) {
@@ -104,7 +106,7 @@ pub(crate) fn allowed_tool_findings(
             rule,
             a.file,
             span,
-            format!("unknown tool {} in `allowed-tools`: {why}", quote(entry)),
+            format!("unknown tool {} in `{field}`: {why}", quote(entry)),
         )
         .with_label("not a tool name");
         d = match suggestion {

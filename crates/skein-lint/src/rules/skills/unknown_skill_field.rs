@@ -39,6 +39,8 @@ pub(crate) const CLAUDE_CODE_FIELDS: &[&str] = &[
     "effort",
     "context",
     "agent",
+    "background",
+    "disallowed-tools",
     "hooks",
     "paths",
     "shell",

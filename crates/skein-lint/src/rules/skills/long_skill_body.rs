@@ -1,0 +1,61 @@
+//! SKILL021 `long-skill-body`.
+
+use super::{Skill, body};
+use crate::{Context, FilePass};
+use skein_model::Artifact;
+use skein_syntax::{Diagnostic, Rule, Severity, Span};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "SKILL021",
+    name: "long-skill-body",
+    severity: Severity::Info,
+    summary: "a SKILL.md body over 500 lines or about 5,000 tokens",
+    doc: include_str!("long_skill_body.md"),
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass { rule: RULE, check };
+
+/// The specification's recommended limits.
+const MAX_LINES: usize = 500;
+const MAX_TOKENS: usize = 5000;
+/// Characters per token of English prose, for the estimate.
+const CHARS_PER_TOKEN: usize = 4;
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    if Skill::of(a).is_none() {
+        return Vec::new();
+    }
+    let (text, base) = body(cx, a);
+    let lines = text.lines().count();
+    let tokens = text.chars().count() / CHARS_PER_TOKEN;
+    if lines <= MAX_LINES && tokens <= MAX_TOKENS {
+        return Vec::new();
+    }
+    // The line past the limit, or the body's first line.
+    let (at, what) = if lines > MAX_LINES {
+        let off: usize = text
+            .split_inclusive('\n')
+            .take(MAX_LINES)
+            .map(str::len)
+            .sum();
+        (
+            off,
+            format!("the skill's body has {lines} lines, over the {MAX_LINES} recommended"),
+        )
+    } else {
+        (
+            0,
+            format!("the skill's body is about {tokens} tokens, over the {MAX_TOKENS} recommended"),
+        )
+    };
+    let first = text[at..].lines().next().unwrap_or("");
+    let span = Span::new(base + at, base + at + first.len());
+    vec![
+        Diagnostic::new(RULE, a.file, span, what)
+            .with_label(if lines > MAX_LINES { "line 501 of the body" } else { "the body starts here" })
+            .with_note("the whole body is loaded into the context each time the skill runs")
+            .with_help("keep SKILL.md to the core steps and move reference material into files under `references/` that the body links"),
+    ]
+}
