@@ -235,6 +235,7 @@ fn bench_graph(c: &mut Criterion) {
                     artifacts: report.artifacts(),
                     sources: report.sources(),
                     repo_files: &repo_files,
+                    memo: skein::skein_lint::Memo::new(report.artifacts().len()),
                 };
                 black_box(skein::skein_lint::run(&cx))
             })

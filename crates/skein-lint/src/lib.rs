@@ -28,6 +28,32 @@ pub struct Context<'a> {
     /// Every file path in the repository (not only artifacts), repo-relative,
     /// for existence checks (`script`, `persona`, `entrypoint`).
     pub repo_files: &'a BTreeSet<String>,
+    /// What several passes derive from one artifact, derived once
+    /// ([`Memo::new`] with the number of `artifacts`).
+    pub memo: Memo,
+}
+
+/// Facts that several passes derive from the same artifact, each computed
+/// once per artifact on first use (the eight SEC command rules read the same
+/// shell sites of every file). Indexed like [`Context::artifacts`].
+#[derive(Default)]
+pub struct Memo {
+    shell_sites: Vec<std::sync::OnceLock<Vec<rules::sec::ShellSite>>>,
+}
+
+impl Memo {
+    /// An empty memo for `artifacts` artifacts.
+    pub fn new(artifacts: usize) -> Self {
+        Memo {
+            shell_sites: (0..artifacts).map(|_| std::sync::OnceLock::new()).collect(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Memo").finish_non_exhaustive()
+    }
 }
 
 impl Context<'_> {

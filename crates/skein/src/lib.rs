@@ -890,6 +890,7 @@ fn analyze(
         artifacts: &artifacts,
         sources: &sources,
         repo_files: &repo_files,
+        memo: skein_lint::Memo::new(artifacts.len()),
     };
     let passes = &options.extra_passes;
     let (mut all, mut all_file) = (
@@ -898,6 +899,10 @@ fn analyze(
     );
     all.extend(passes.iter().filter_map(|p| p.repo));
     all_file.extend(passes.iter().filter_map(|p| p.file));
+    // A rule that `select`/`ignore` (file or command line) turns off is not
+    // run at all: its findings would be dropped anyway.
+    all.retain(|p| config.enabled(&p.rule, options.no_ignores));
+    all_file.retain(|p| config.enabled(&p.rule, options.no_ignores));
     let outcome = skein_lint::run_with(&cx, &all, &all_file);
     register_secrets(&mut sources, &outcome.diagnostics);
     diagnostics.extend(outcome.diagnostics);

@@ -827,8 +827,38 @@ pub(crate) fn token_shape(v: &str) -> Option<(Range<usize>, &'static str)> {
             return Some((i..end, "private key"));
         }
     }
-    for i in 0..b.len() {
-        if !v.is_char_boundary(i) || !boundary(i) {
+    // Every shape below starts with one of these prefixes: an Aho-Corasick
+    // scan (SIMD-prefiltered) finds the positions where one starts, and only
+    // those are looked at; most of a body is skipped without a comparison.
+    static STARTS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| {
+            aho_corasick::AhoCorasick::new([
+                "ghp_",
+                "gho_",
+                "ghu_",
+                "ghs_",
+                "ghr_",
+                "github_pat_",
+                "sk-",
+                "sk_live_",
+                "rk_live_",
+                "xox",
+                "xapp-",
+                "AKIA",
+                "ASIA",
+                "AIza",
+                "eyJ",
+                "Bearer ",
+                "Basic ",
+            ])
+            .expect("the prefixes build an automaton")
+        });
+    // In position order (the automaton reports matches by where they end).
+    let mut starts: Vec<usize> = STARTS.find_overlapping_iter(v).map(|m| m.start()).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    for i in starts {
+        if !boundary(i) {
             continue;
         }
         let rest = &v[i..];

@@ -75,7 +75,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             }
         }
     }
-    for site in shell_sites(cx, a) {
+    for site in shell_sites(cx, a).iter() {
         let cs: Vec<char> = site.chars.iter().map(|c| c.0).collect();
         for p in shell::parse(&cs) {
             for st in &p {

@@ -32,6 +32,7 @@ use crate::Context;
 use crate::rules::hooks::{chars_of, handler_type, hooks_of};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Document, NodeId, NodeKind, Span, quote};
+use std::borrow::Cow;
 
 /// An MCP server definition inside an artifact: its name and its mapping node.
 pub(crate) struct Server {
@@ -153,6 +154,7 @@ pub(crate) fn sub_span(
 
 /// A shell command an artifact makes a machine run: its characters (each
 /// with the bytes of the file that spell it) and who runs it, for messages.
+#[derive(Debug, Clone)]
 pub(crate) struct ShellSite {
     pub chars: Vec<(char, Span)>,
     pub whose: String,
@@ -174,7 +176,16 @@ pub(crate) struct ShellSite {
 ///   `subagentStatusLine.command`, `fileSuggestion.command`);
 /// - the `` !`command` `` and ` ```! ` blocks of skill and command bodies
 ///   ([`bang_commands`]).
-pub(crate) fn shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
+pub(crate) fn shell_sites<'a>(cx: &'a Context, a: &Artifact) -> Cow<'a, [ShellSite]> {
+    let i = cx.artifacts.binary_search_by_key(&a.file, |x| x.file).ok();
+    match i.and_then(|i| cx.memo.shell_sites.get(i)) {
+        Some(cell) => Cow::Borrowed(cell.get_or_init(|| compute_shell_sites(cx, a))),
+        // An artifact from outside the context: nothing to share.
+        None => Cow::Owned(compute_shell_sites(cx, a)),
+    }
+}
+
+fn compute_shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
     let doc = &a.document;
     let mut out = Vec::new();
     let string = |id: NodeId| chars_of(cx, a, id).filter(|c| !c.is_empty());
@@ -356,6 +367,23 @@ pub(crate) fn bang_commands(a: &Artifact, text: &str) -> Vec<(Span, bool)> {
         .min(text.len());
     let body = &text[start..];
     let mut out = Vec::new();
+    // Most bodies run nothing: no `!` before a backtick, no fence whose info
+    // starts with `!`. Every SEC command rule asks this of every body, so
+    // answer those without the byte-by-byte scan below.
+    let bang_fence = || {
+        ["```", "~~~"].iter().any(|fence| {
+            memchr::memmem::find_iter(body.as_bytes(), fence).any(|p| {
+                let ch = fence.as_bytes()[0];
+                let rest = body.as_bytes()[p..].iter().skip_while(|&&c| c == ch);
+                rest.skip_while(|&&c| c == b' ' || c == b'\t')
+                    .next()
+                    .is_some_and(|&c| c == b'!')
+            })
+        })
+    };
+    if !body.contains("!`") && !bang_fence() {
+        return out;
+    }
     let mut fence: Option<(String, bool, usize)> = None;
     let mut pos = start;
     for line in body.split_inclusive('\n') {
@@ -444,7 +472,7 @@ pub(crate) fn shell_findings(
     mut make: impl FnMut(&ShellSite, &shell::Finding, Span) -> skein_syntax::Diagnostic,
 ) -> Vec<skein_syntax::Diagnostic> {
     let mut out: Vec<skein_syntax::Diagnostic> = Vec::new();
-    for site in shell_sites(cx, a) {
+    for site in shell_sites(cx, a).iter() {
         let cs: Vec<char> = site.chars.iter().map(|c| c.0).collect();
         for mut f in detect(&cs) {
             if site.argv {
