@@ -87,7 +87,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                         continue;
                     }
                     if let Some(what) = injects(name, value)
-                        && let Some(span) = site_span(&site, &w.chars)
+                        && let Some(span) = site_span(site, &w.chars)
                         && !out.iter().any(|d: &Diagnostic| d.primary.span == span)
                     {
                         out.push(diagnostic(a, span, name, value, what, &site.whose));

@@ -375,9 +375,9 @@ pub(crate) fn bang_commands(a: &Artifact, text: &str) -> Vec<(Span, bool)> {
             memchr::memmem::find_iter(body.as_bytes(), fence).any(|p| {
                 let ch = fence.as_bytes()[0];
                 let rest = body.as_bytes()[p..].iter().skip_while(|&&c| c == ch);
-                rest.skip_while(|&&c| c == b' ' || c == b'\t')
-                    .next()
-                    .is_some_and(|&c| c == b'!')
+                rest.copied()
+                    .find(|&c| c != b' ' && c != b'\t')
+                    .is_some_and(|c| c == b'!')
             })
         })
     };
@@ -479,13 +479,13 @@ pub(crate) fn shell_findings(
                 // The words as written, without the quotes that joined them.
                 f.shown = f.shown.replace("' '", " ").trim_matches('\'').to_string();
             }
-            let Some(span) = site_span(&site, &f.chars) else {
+            let Some(span) = site_span(site, &f.chars) else {
                 continue;
             };
             if out.iter().any(|d| d.primary.span == span) {
                 continue;
             }
-            out.push(make(&site, &f, span));
+            out.push(make(site, &f, span));
         }
     }
     out
