@@ -900,9 +900,15 @@ fn analyze(
     all.extend(passes.iter().filter_map(|p| p.repo));
     all_file.extend(passes.iter().filter_map(|p| p.file));
     // A rule that `select`/`ignore` (file or command line) turns off is not
-    // run at all: its findings would be dropped anyway.
-    all.retain(|p| config.enabled(&p.rule, options.no_ignores));
-    all_file.retain(|p| config.enabled(&p.rule, options.no_ignores));
+    // run at all: its findings would be dropped anyway. Except the secret
+    // finder: the secrets it finds are masked in every view of their file
+    // whatever becomes of its findings.
+    let runs = |rule: &skein_syntax::Rule| {
+        rule.code == skein_lint::rules::sec::hardcoded_secret::RULE.code
+            || config.enabled(rule, options.no_ignores)
+    };
+    all.retain(|p| runs(&p.rule));
+    all_file.retain(|p| runs(&p.rule));
     let outcome = skein_lint::run_with(&cx, &all, &all_file);
     register_secrets(&mut sources, &outcome.diagnostics);
     diagnostics.extend(outcome.diagnostics);

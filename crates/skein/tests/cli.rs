@@ -702,3 +702,22 @@ fn a_root_baseline_applies_to_a_subfolder_run() {
         "skein: baseline: 1 known finding(s) not reported, 0 fixed since the baseline was written\n"
     );
 }
+
+/// Issue #14: `exclude` and `extend-exclude` of skein.toml leave files out
+/// of the analysis (globs relative to the file's folder).
+#[test]
+fn config_exclude_keys_leave_files_out() {
+    let dir = two_findings();
+    for (toml, want) in [
+        ("exclude = [\".claude/agents/**\"]\n", SKILL_LINE),
+        ("extend-exclude = [\".claude/skills/**\"]\n", AGENT_LINE),
+    ] {
+        write(dir.path(), "skein.toml", toml);
+        let o = skein(&["check", "--format", "concise", "-q"], dir.path());
+        assert_eq!(
+            (o.status.code(), stdout(&o)),
+            (Some(1), format!("{want}\n")),
+            "{toml}"
+        );
+    }
+}
