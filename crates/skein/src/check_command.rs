@@ -134,7 +134,16 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             w.finish();
         }
         for (named, rel) in &run.files {
-            if !report.read_file(rel) && !args.silent {
+            if report.read_file(rel) || args.silent {
+                continue;
+            }
+            if skein::skein_model::classify_path(rel).is_some() {
+                // A kind skein reads, left out by the walk's filters.
+                eprintln!(
+                    "skein: warning: {} was not analyzed: `.gitignore` (or `.ignore`), an `exclude` glob, or its place below a plugin skill's folder leaves it out (`--no-ignore-files` reads ignored files)",
+                    named.display()
+                );
+            } else {
                 eprintln!(
                     "skein: warning: {} is not a kind of file skein reads (README, \"What it recognises\"); nothing in it was analyzed",
                     named.display()

@@ -721,3 +721,35 @@ fn config_exclude_keys_leave_files_out() {
         );
     }
 }
+
+/// A named file that `.gitignore` leaves out is reported as ignored (with
+/// the flag that reads it), not as a kind skein does not read.
+#[test]
+fn a_named_ignored_file_says_why_it_was_not_analyzed() {
+    let dir = two_findings();
+    write(dir.path(), ".gitignore", ".claude/skills/\n");
+    let o = skein(&["check", ".claude/skills/tidy/SKILL.md"], dir.path());
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        common::stderr(&o).starts_with(
+            "skein: warning: .claude/skills/tidy/SKILL.md was not analyzed: `.gitignore` (or `.ignore`), an `exclude` glob, or its place below a plugin skill's folder leaves it out (`--no-ignore-files` reads ignored files)\n"
+        ),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = skein(
+        &[
+            "check",
+            "--no-ignore-files",
+            "--format",
+            "concise",
+            "-q",
+            ".claude/skills/tidy/SKILL.md",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (Some(1), format!("{SKILL_LINE}\n"))
+    );
+}
