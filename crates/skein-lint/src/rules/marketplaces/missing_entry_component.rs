@@ -2,7 +2,7 @@
 
 use super::is_folder;
 use crate::{Context, Pass};
-use skein_model::graph::{EntrySource, MarketFlavour, join};
+use skein_model::graph::{EntrySource, join};
 use skein_syntax::{Diagnostic, NodeId, NodeKind, Rule, Severity, quote};
 
 /// The rule.
@@ -29,13 +29,7 @@ const COMPONENTS: &[&str] = &[
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for m in cx.graph.marketplaces() {
-        if m.flavour != MarketFlavour::Claude {
-            continue;
-        }
-        let Some(a) = cx.artifact(m.file) else {
-            continue;
-        };
+    for (m, a, _) in super::claude_marketplaces(cx) {
         let doc = &a.document;
         for e in &m.entries {
             let EntrySource::Local {

@@ -16,7 +16,32 @@ pub mod reserved_marketplace_name;
 pub mod unknown_marketplace_field;
 pub mod unlisted_plugin;
 
+use crate::Context;
+use skein_model::Artifact;
+use skein_model::graph::MarketFlavour;
+use skein_model::graph::market::MarketplaceInfo;
+use skein_syntax::{NodeId, NodeKind};
 use std::collections::BTreeSet;
+
+/// Every Claude Code marketplace (`.claude-plugin/marketplace.json`) of the
+/// graph with its artifact and, when the file's top level is a mapping, that
+/// mapping: what the rules reading the file's own keys walk.
+pub(crate) fn claude_marketplaces<'a>(
+    cx: &'a Context,
+) -> impl Iterator<Item = (&'a MarketplaceInfo, &'a Artifact, Option<NodeId>)> {
+    cx.graph
+        .marketplaces()
+        .iter()
+        .filter(|m| m.flavour == MarketFlavour::Claude)
+        .filter_map(|m| {
+            let a = cx.artifact(m.file)?;
+            let doc = &a.document;
+            let root = doc
+                .root()
+                .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)));
+            Some((m, a, root))
+        })
+}
 
 /// Whether `path` (repo-relative, no trailing `/`) is a folder holding a file.
 pub(crate) fn is_folder(files: &BTreeSet<String>, path: &str) -> bool {

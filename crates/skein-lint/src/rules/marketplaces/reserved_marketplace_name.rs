@@ -1,8 +1,7 @@
 //! MKT006 `reserved-marketplace-name`.
 
 use crate::{Context, Pass};
-use skein_model::graph::MarketFlavour;
-use skein_syntax::{Diagnostic, Document, NodeId, NodeKind, Rule, Severity, quote};
+use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -52,18 +51,9 @@ fn is_anthropic(doc: &Document, root: NodeId) -> bool {
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for m in cx.graph.marketplaces() {
-        if m.flavour != MarketFlavour::Claude {
-            continue;
-        }
-        let Some(a) = cx.artifact(m.file) else {
-            continue;
-        };
+    for (m, a, root) in super::claude_marketplaces(cx) {
         let doc = &a.document;
-        let Some(root) = doc
-            .root()
-            .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)))
-        else {
+        let Some(root) = root else {
             continue;
         };
         let Some(n) = doc.get(root, "name") else {

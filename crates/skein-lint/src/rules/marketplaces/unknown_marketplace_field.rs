@@ -2,8 +2,7 @@
 
 use crate::rules::refs::closest;
 use crate::{Context, Pass};
-use skein_model::graph::MarketFlavour;
-use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -32,18 +31,9 @@ const KNOWN: &[&str] = &[
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for m in cx.graph.marketplaces() {
-        if m.flavour != MarketFlavour::Claude {
-            continue;
-        }
-        let Some(a) = cx.artifact(m.file) else {
-            continue;
-        };
+    for (m, a, root) in super::claude_marketplaces(cx) {
         let doc = &a.document;
-        let Some(root) = doc
-            .root()
-            .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)))
-        else {
+        let Some(root) = root else {
             continue;
         };
         for e in doc.entries(root).unwrap_or_default() {
