@@ -97,6 +97,93 @@ pub struct Diagnostic {
     /// the line. Messages must never quote a secret themselves; this list
     /// protects the source text. Empty for almost every diagnostic.
     pub redact: Vec<Span>,
+    /// The machine-applicable repair, if the rule offers one (issue #15):
+    /// edits to the primary label's file. `help` still says it in words.
+    pub fix: Option<Fix>,
+}
+
+/// Whether a [`Fix`] may be applied unattended.
+///
+/// The ruff model: a safe fix keeps the file's meaning (quoting a scalar the
+/// parser already read the same way, stripping a BOM); an unsafe fix may
+/// change what a client does (renaming a field to the one that was probably
+/// meant) and is applied only with `--unsafe-fixes`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// May change behaviour; applied only on request.
+    Unsafe,
+    /// Keeps the meaning; applied by `--fix`.
+    Safe,
+}
+
+/// One replacement: the bytes of `span` in the primary label's file become
+/// `replacement` (an empty span inserts, an empty replacement deletes).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Edit {
+    /// Byte range of the original file text.
+    pub span: Span,
+    /// Text written in its place.
+    pub replacement: String,
+}
+
+impl Edit {
+    /// Replaces `span` with `replacement`.
+    pub fn replace(span: Span, replacement: impl Into<String>) -> Self {
+        Edit {
+            span,
+            replacement: replacement.into(),
+        }
+    }
+
+    /// Inserts `text` at byte offset `at`.
+    pub fn insert(at: usize, text: impl Into<String>) -> Self {
+        Edit::replace(Span::new(at, at), text)
+    }
+
+    /// Deletes `span`.
+    pub fn delete(span: Span) -> Self {
+        Edit::replace(span, "")
+    }
+}
+
+/// A machine-applicable repair of one diagnostic: a one-line message (what
+/// the fix does, e.g. `quote the value`), its [`Applicability`] and
+/// non-overlapping [`Edit`]s of the primary label's file, sorted by start.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// What applying it does; lowercase, no trailing period.
+    pub message: String,
+    /// Safe or unsafe.
+    pub applicability: Applicability,
+    /// The edits, sorted by span start, never overlapping.
+    pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    /// A fix made of `edits` (sorted here).
+    pub fn new(
+        message: impl Into<String>,
+        applicability: Applicability,
+        mut edits: Vec<Edit>,
+    ) -> Self {
+        edits.sort_by_key(|e| (e.span.start, e.span.end));
+        Fix {
+            message: message.into(),
+            applicability,
+            edits,
+        }
+    }
+
+    /// A safe fix.
+    pub fn safe(message: impl Into<String>, edits: Vec<Edit>) -> Self {
+        Fix::new(message, Applicability::Safe, edits)
+    }
+
+    /// An unsafe fix.
+    pub fn unsafe_(message: impl Into<String>, edits: Vec<Edit>) -> Self {
+        Fix::new(message, Applicability::Unsafe, edits)
+    }
 }
 
 impl Diagnostic {
@@ -111,7 +198,14 @@ impl Diagnostic {
             notes: Vec::new(),
             help: None,
             redact: Vec::new(),
+            fix: None,
         }
+    }
+
+    /// Attaches a machine-applicable fix; see [`Diagnostic::fix`].
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
+        self
     }
 
     /// Marks `span` (in the primary label's file) as a secret to mask in

@@ -32,7 +32,8 @@ pub mod toml_front;
 
 pub use de::{Spanned, from_node};
 pub use diagnostic::{
-    Diagnostic, Label, Rule, Severity, escape_invisible, is_invisible, mask, quote, redacted,
+    Applicability, Diagnostic, Edit, Fix, Label, Rule, Severity, escape_invisible, is_invisible,
+    mask, quote, redacted,
 };
 pub use document::{Document, Entry, ExpansionLimit, Node, NodeId, NodeKind, Number};
 pub use frontmatter::{Frontmatter, locate_frontmatter};
