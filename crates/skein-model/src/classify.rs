@@ -119,6 +119,12 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             sure(Format::McpConfig)
         }
         "settings.json" if parent == ".gemini" => sure(Format::GeminiSettings),
+        // A plugin's default settings: kept only beside a plugin manifest
+        // (`unread_at_location`); an editor's settings are never read.
+        "settings.json" if !matches!(parent, ".vscode" | ".cursor" | ".zed" | ".idea") => {
+            maybe(Format::ClaudePluginSettings)
+        }
+        ".lsp.json" => sure(Format::ClaudeLspServers),
         "config.toml" if parent == ".codex" => sure(Format::CodexConfig),
         "contract.json" => sure(Format::OpenCodeContract),
         "opencode.json" | "opencode.jsonc" | "opencode.json.template" => {
@@ -390,17 +396,42 @@ mod tests {
     }
 }
 
-/// Whether `path` is a `SKILL.md` that no plugin loader discovers: nested
-/// more than one folder below a plugin's `skills/` (`P/skills/a/b/SKILL.md`
+/// Whether a recognised path is not read after all because of where it is:
+/// a `SKILL.md` that no plugin loader discovers, or a `settings.json` that is
+/// no plugin's default settings (no `.claude-plugin/plugin.json` beside it).
+/// `exists` answers whether a repository path exists.
+///
+/// A plugin's skills are loaded from `skills/<name>/SKILL.md` only: a
+/// `SKILL.md` nested more than one folder below a plugin's `skills/` (`P/skills/a/b/SKILL.md`
 /// where `P/.claude-plugin/plugin.json` or `P/plugin.json` exists). Claude
 /// Code and the Agent Plugins specification load a plugin's skills from
 /// `skills/<name>/SKILL.md` only, so such a file is not an artifact (it is
-/// usually an example or a template kept inside a skill). `exists` answers
-/// whether a repository path exists.
+/// usually an example or a template kept inside a skill).
 ///
 /// Source: Agent Plugins v1 ("skills: each immediate subfolder of
 /// `skills/` that holds a `SKILL.md`"); Claude Code plugins reference,
-/// "Plugin directory structure" (`skills/<name>/SKILL.md`).
+/// "Plugin directory structure" (`skills/<name>/SKILL.md`) and "File
+/// locations reference" (`settings.json`).
+pub fn unread_at_location(path: &str, exists: impl Fn(&str) -> bool) -> bool {
+    undiscovered_plugin_skill(path, &exists) || stray_plugin_settings(path, &exists)
+}
+
+/// Whether `path` is a `settings.json` that [`classify_path`] offers as a
+/// plugin's default settings but that sits in no plugin root (no
+/// `.claude-plugin/plugin.json` beside it): any other tool's settings file.
+///
+/// Source: Claude Code plugins reference, "File locations reference"
+/// (`settings.json` at the plugin root).
+fn stray_plugin_settings(path: &str, exists: impl Fn(&str) -> bool) -> bool {
+    classify_path(path).is_some_and(|c| c.format == Format::ClaudePluginSettings)
+        && !exists(&format!(
+            "{}.claude-plugin/plugin.json",
+            &path[..path.rfind('/').map_or(0, |i| i + 1)]
+        ))
+}
+
+/// Whether `path` is a `SKILL.md` that no plugin loader discovers; see
+/// [`unread_at_location`].
 pub fn undiscovered_plugin_skill(path: &str, exists: impl Fn(&str) -> bool) -> bool {
     if path != "SKILL.md" && !path.ends_with("/SKILL.md") {
         return false;

@@ -371,6 +371,8 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         Format::McpConfig | Format::AgentPluginsMcp => Model::McpConfig(read(doc)?),
         Format::SkilldropLoopDoc
         | Format::ClaudeSettings
+        | Format::ClaudePluginSettings
+        | Format::ClaudeLspServers
         | Format::GeminiSettings
         | Format::CodexConfig => Model::None,
     })

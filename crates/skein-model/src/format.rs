@@ -91,6 +91,11 @@ formats! {
     PluginCommand => "plugin-command", Markdown, None;
     /// Claude Code hooks, `hooks/hooks.json`.
     ClaudeHooks => "claude-hooks", Json, Some("claude-hooks");
+    /// Claude Code plugin default settings, `settings.json` at the root of a
+    /// plugin (beside `.claude-plugin/plugin.json`).
+    ClaudePluginSettings => "claude-plugin-settings", Json, None;
+    /// Claude Code plugin LSP servers, `.lsp.json` at the root of a plugin.
+    ClaudeLspServers => "claude-lsp-servers", Json, None;
     /// Claude Code settings, `.claude/settings.json` / `.claude/settings.local.json`
     /// (its `hooks` key has the shape of a hooks file; read by the HOOK rules).
     ClaudeSettings => "claude-settings", Json, Some("claude-settings");

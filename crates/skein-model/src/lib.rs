@@ -15,7 +15,7 @@ pub mod schema;
 
 pub use classify::{
     Candidate, Refined, classify_path, classify_with, claude_subagent_path, refine,
-    undiscovered_plugin_skill,
+    undiscovered_plugin_skill, unread_at_location,
 };
 pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, MAX_SYNTAX_DIAGNOSTICS, decode};
 pub use format::{Format, Syntax};

@@ -137,7 +137,15 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             if report.read_file(rel) || args.silent {
                 continue;
             }
-            if skein::skein_model::classify_path(rel).is_some() {
+            let candidate = skein::skein_model::classify_path(rel);
+            if candidate
+                .is_some_and(|c| c.format == skein::skein_model::Format::ClaudePluginSettings)
+            {
+                eprintln!(
+                    "skein: warning: {} was not analyzed: skein reads a `settings.json` in `.claude/`, in `.gemini/`, or at a plugin root (beside `.claude-plugin/plugin.json`), and this one is in none of them",
+                    named.display()
+                );
+            } else if candidate.is_some() {
                 // A kind skein reads, left out by the walk's filters.
                 eprintln!(
                     "skein: warning: {} was not analyzed: `.gitignore` (or `.ignore`), an `exclude` glob, or its place below a plugin skill's folder leaves it out (`--no-ignore-files` reads ignored files)",

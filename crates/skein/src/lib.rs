@@ -434,7 +434,7 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
     let mut out: Vec<(String, &'static str)> = w
         .artifacts
         .into_iter()
-        .filter(|f| !skein_model::undiscovered_plugin_skill(&f.rel, |q| w.all.contains(q)))
+        .filter(|f| !skein_model::unread_at_location(&f.rel, |q| w.all.contains(q)))
         .filter_map(|f| format(&f.rel).map(|id| (f.rel, id)))
         .collect();
     out.sort();
@@ -803,7 +803,7 @@ fn analyze(
     loaded.dedup_by(|a, b| a.0 == b.0);
     // A SKILL.md nested below a plugin's skills/<name>/ is no component
     // (loaders look one level deep): not an artifact.
-    loaded.retain(|(p, _)| !skein_model::undiscovered_plugin_skill(p, |q| repo_files.contains(q)));
+    loaded.retain(|(p, _)| !skein_model::unread_at_location(p, |q| repo_files.contains(q)));
     Progress::set_total(options, loaded.len());
     let decoded: Vec<(String, String, Decoded)> = loaded
         .into_par_iter()

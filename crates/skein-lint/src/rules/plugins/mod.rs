@@ -10,6 +10,7 @@
 pub mod channel_without_server;
 pub mod invalid_component_path;
 pub mod invalid_dependency_version;
+pub mod invalid_lsp_server;
 pub mod invalid_plugin_metadata;
 pub mod invalid_plugin_name;
 pub mod invalid_plugin_version;
@@ -20,6 +21,7 @@ pub mod shadowed_default_folder;
 pub mod unbraced_plugin_variable;
 pub mod unknown_plugin_field;
 pub mod unknown_user_config_field;
+pub mod unsupported_plugin_setting;
 pub mod user_config_in_monitor_command;
 
 use crate::Context;

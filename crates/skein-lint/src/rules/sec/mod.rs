@@ -24,6 +24,7 @@ pub mod load_time_shell_command;
 pub mod path_escapes_repo;
 pub mod project_api_key_helper;
 pub mod rm_rf_root_or_home;
+pub mod sandbox_socket_escape;
 pub mod shell;
 pub mod shell_rc_write;
 pub mod world_writable_chmod;
