@@ -98,26 +98,49 @@ fn judge(run: &str) -> Option<(&'static str, Option<String>)> {
     (n >= MIN_BINARY_BASE64).then_some(("base64", None))
 }
 
+/// Whether a byte may be part of a base64 (standard or URL-safe) or hex run.
+const BLOB: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'_');
+        c += 1;
+    }
+    t
+};
+
 /// Every maximal run of base64/hex characters of `text[start..end]`, not
 /// part of a URL, a path or an image's `data:` URI.
 fn runs(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
-    let is = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'-' | b'_');
+    let is = |c: u8| BLOB[c as usize];
     let mut out = Vec::new();
+    // Skip scan: a run of at least MIN_HEX bytes that starts at or after
+    // `i` covers byte `i + MIN_HEX - 1`, so only that byte is probed; when
+    // it is no blob byte, nothing up to it can start such a run. Invariant
+    // at the top of the loop: `i == start` or `b[i - 1]` is no blob byte.
     let mut i = start;
-    while i < end {
-        if !is(b[i]) {
-            i += 1;
+    while i + MIN_HEX <= end {
+        let probe = i + MIN_HEX - 1;
+        if !is(b[probe]) {
+            i = probe + 1;
             continue;
         }
-        let s = i;
-        while i < end && is(b[i]) {
-            i += 1;
+        let mut s = probe;
+        while s > i && is(b[s - 1]) {
+            s -= 1;
         }
-        let word = &text[s..i];
-        if word.len() < MIN_HEX {
+        let mut e = probe + 1;
+        while e < end && is(b[e]) {
+            e += 1;
+        }
+        // `b[e]` (if any) is no blob byte: the next run starts after it.
+        i = e + 1;
+        if e - s < MIN_HEX {
             continue;
         }
+        let word = &text[s..e];
         // What precedes it on its line (at most 200 bytes: linear time on a
         // minified line).
         let mut from = s.saturating_sub(200).max(start);
@@ -128,7 +151,7 @@ fn runs(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
         let line_before = before.rsplit('\n').next().unwrap_or("");
         // A JSON Web Token's parts (`eyJ...` between dots) and an SSH public
         // key (`ssh-rsa AAAA...`) are data, not instructions.
-        let after = text.as_bytes().get(i).copied();
+        let after = text.as_bytes().get(e).copied();
         if word.starts_with("eyJ") && (after == Some(b'.') || line_before.ends_with('.'))
             || word.starts_with("AAAA")
                 && line_before
@@ -150,7 +173,7 @@ fn runs(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
         {
             continue;
         }
-        out.push((s, i));
+        out.push((s, e));
         if out.len() == MAX_FINDINGS {
             break;
         }

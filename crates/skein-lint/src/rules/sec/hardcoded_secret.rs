@@ -832,32 +832,35 @@ pub(crate) fn token_shape(v: &str) -> Option<(Range<usize>, &'static str)> {
     // those are looked at; most of a body is skipped without a comparison.
     static STARTS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
         std::sync::LazyLock::new(|| {
-            aho_corasick::AhoCorasick::new([
-                "ghp_",
-                "gho_",
-                "ghu_",
-                "ghs_",
-                "ghr_",
-                "github_pat_",
-                "sk-",
-                "sk_live_",
-                "rk_live_",
-                "xox",
-                "xapp-",
-                "AKIA",
-                "ASIA",
-                "AIza",
-                "eyJ",
-                "Bearer ",
-                "Basic ",
-            ])
-            .expect("the prefixes build an automaton")
+            // Leftmost-first semantics let the automaton use its packed
+            // (SIMD) prefilter; only the start positions matter here.
+            aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                .build([
+                    "ghp_",
+                    "gho_",
+                    "ghu_",
+                    "ghs_",
+                    "ghr_",
+                    "github_pat_",
+                    "sk-",
+                    "sk_live_",
+                    "rk_live_",
+                    "xox",
+                    "xapp-",
+                    "AKIA",
+                    "ASIA",
+                    "AIza",
+                    "eyJ",
+                    "Bearer ",
+                    "Basic ",
+                ])
+                .expect("the prefixes build an automaton")
         });
-    // In position order (the automaton reports matches by where they end).
-    let mut starts: Vec<usize> = STARTS.find_overlapping_iter(v).map(|m| m.start()).collect();
-    starts.sort_unstable();
-    starts.dedup();
-    for i in starts {
+    // Non-overlapping matches are enough: no prefix holds the start of
+    // another inside it (and at one start every prefix is tried below), so
+    // the SIMD prefilter's search finds every position, in order.
+    for i in STARTS.find_iter(v).map(|m| m.start()) {
         if !boundary(i) {
             continue;
         }

@@ -273,7 +273,13 @@ fn hidden_texts(a: &Artifact, text: &str) -> Vec<(Span, Span, &'static str)> {
     // destination and title are all hidden (`[//]: # (...)`, `[x]: <> (...)`).
     let mut fence: Option<char> = None;
     let mut pos = start;
-    for line in text[start..end].split_inclusive('\n') {
+    // Every definition holds `]:`: a body without one has none to walk.
+    let walked = if text[start..end].contains("]:") {
+        &text[start..end]
+    } else {
+        ""
+    };
+    for line in walked.split_inclusive('\n') {
         let at = pos;
         pos += line.len();
         let t = line.trim_start_matches(' ');

@@ -28,8 +28,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let (text, base) = body(cx, a);
-    let lines = text.lines().count();
-    let tokens = text.chars().count() / CHARS_PER_TOKEN;
+    // `str::lines` counts a last line without `\n` too.
+    let lines = text.bytes().filter(|&b| b == b'\n').count()
+        + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    // A body of few bytes has as few characters: count only a long one.
+    let tokens = if text.len() / CHARS_PER_TOKEN <= MAX_TOKENS {
+        text.len() / CHARS_PER_TOKEN
+    } else {
+        text.chars().count() / CHARS_PER_TOKEN
+    };
     if lines <= MAX_LINES && tokens <= MAX_TOKENS {
         return Vec::new();
     }
