@@ -13,6 +13,7 @@ pub mod invalid_hook_timeout;
 pub mod invalid_hook_type;
 pub mod matcher_not_applicable;
 pub mod mcp_matcher_without_tool;
+pub mod millisecond_hook_timeout;
 pub mod missing_hook_field;
 pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
