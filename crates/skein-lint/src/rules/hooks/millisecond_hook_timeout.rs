@@ -56,7 +56,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         let span = doc.node(t).span;
         let written = cx.sources.get(a.file).slice(span);
         let meant = seconds / 1000;
-        let meant = if seconds % 1000 == 0 {
+        let meant = if seconds.is_multiple_of(1000) {
             format!("{meant}")
         } else {
             format!("{}", v / 1000.0)
