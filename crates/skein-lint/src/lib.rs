@@ -135,6 +135,7 @@ pub const PASSES: &[Pass] = &[
     rules::plugins::unbraced_plugin_variable::PASS,
     rules::plugins::unsupported_plugin_setting::PASS,
     rules::plugins::invalid_lsp_server::PASS,
+    rules::plugins::duplicate_default_hooks::PASS,
     rules::refs::duplicate_gate_id::PASS,
     rules::refs::unknown_skill::PASS,
     rules::refs::unknown_agent::PASS,

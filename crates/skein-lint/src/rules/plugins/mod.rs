@@ -8,6 +8,7 @@
 //! (`.codex-plugin/plugin.json`) is another format and is not checked here.
 
 pub mod channel_without_server;
+pub mod duplicate_default_hooks;
 pub mod invalid_component_path;
 pub mod invalid_dependency_version;
 pub mod invalid_lsp_server;
