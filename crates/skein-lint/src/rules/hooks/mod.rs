@@ -19,6 +19,7 @@ pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
 pub mod powershell_env_var;
 pub mod unknown_hook_event;
+pub mod unknown_matcher_tool;
 pub mod unknown_matcher_value;
 pub mod unquoted_plugin_root;
 pub mod unsupported_hook_field;
