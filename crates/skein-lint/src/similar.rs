@@ -35,7 +35,18 @@ fn table<T: PartialEq>(a: &[T], b: &[T], max: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > max {
         return None;
     }
-    let mut row: Vec<usize> = (0..=b.len()).collect();
+    // A row on the stack for the short strings names are.
+    let mut stack = [0usize; 64];
+    let mut heap = Vec::new();
+    let row: &mut [usize] = if b.len() < stack.len() {
+        &mut stack[..=b.len()]
+    } else {
+        heap.resize(b.len() + 1, 0);
+        &mut heap
+    };
+    for (j, cell) in row.iter_mut().enumerate() {
+        *cell = j;
+    }
     for (i, ca) in a.iter().enumerate() {
         let mut diag = row[0];
         row[0] = i + 1;

@@ -23,13 +23,16 @@ pub(crate) fn closest<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<(&'a str, usize)> {
     let mut best: Option<(&str, usize)> = None;
+    let ascii = name.is_ascii();
     for c in candidates {
+        let limit = best.map_or(2, |(_, d)| d);
         // A UTF-8 length difference over 8 is a distance over 2 (a character
-        // is at most four bytes): skip the table.
-        if c.len().abs_diff(name.len()) > 8 {
+        // is at most four bytes), and between ASCII strings a length
+        // difference over the limit is: skip the table.
+        let diff = c.len().abs_diff(name.len());
+        if diff > 8 || (ascii && diff > limit && c.is_ascii()) {
             continue;
         }
-        let limit = best.map_or(2, |(_, d)| d);
         let Some(d) = crate::similar::within(name, c, limit) else {
             continue;
         };

@@ -29,7 +29,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     }
     let (text, base) = body(cx, a);
     // `str::lines` counts a last line without `\n` too.
-    let lines = text.bytes().filter(|&b| b == b'\n').count()
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
         + usize::from(!text.is_empty() && !text.ends_with('\n'));
     // A body of few bytes has as few characters: count only a long one.
     let tokens = if text.len() / CHARS_PER_TOKEN <= MAX_TOKENS {
