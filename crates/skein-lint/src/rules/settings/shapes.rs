@@ -42,6 +42,8 @@ pub(crate) enum Scope {
     GlobalConfig,
 }
 
+/// The effort levels (`effortLevel`; `maxEffortLevel` caps at one of them).
+const EFFORT_LEVELS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
 const DIALOG_EXPIRY: &[&str] = &["60s", "5m", "10m", "never"];
 const CREDENTIAL_MODES: &[&str] = &["deny", "mask"];
 
@@ -96,10 +98,7 @@ pub(crate) const SHAPES: &[(&str, Shape)] = &[
     ("editorMode", Shape::OneOf(&["normal", "vim"])),
     // The reference lists low..xhigh; `max` is accepted by `/effort` and
     // written by it, so it is not reported.
-    (
-        "effortLevel",
-        Shape::OneOf(&["low", "medium", "high", "xhigh", "max"]),
-    ),
+    ("effortLevel", Shape::OneOf(EFFORT_LEVELS)),
     ("emojiCompletionEnabled", Shape::Bool),
     ("enableArtifact", Shape::Bool),
     ("enableWorkflows", Shape::Bool),
@@ -114,11 +113,22 @@ pub(crate) const SHAPES: &[(&str, Shape)] = &[
     ),
     ("forceRemoteSettingsRefresh", Shape::Bool),
     ("httpHookAllowedEnvVars", Shape::StrList),
+    // From the Claude Code release notes, newer than the reference:
+    // `idleCompaction` (v2.1.299) and `maxEffortLevel`, at the top level or
+    // per model under `modelSettings` (v2.1.267), which caps the effort at
+    // one of the levels
+    // (<https://github.com/anthropics/claude-code/releases>).
+    ("idleCompaction", Shape::Bool),
     ("includeGitInstructions", Shape::Bool),
     ("inputNeededNotifEnabled", Shape::Bool),
     ("isolatePeerMachines", Shape::Bool),
     ("keybindingFlavor", Shape::OneOf(&["classic", "readline"])),
     ("language", Shape::Str),
+    ("maxEffortLevel", Shape::OneOf(EFFORT_LEVELS)),
+    (
+        "modelSettings.*.maxEffortLevel",
+        Shape::OneOf(EFFORT_LEVELS),
+    ),
     ("outputStyle", Shape::Str),
     (
         "parentSettingsBehavior",
