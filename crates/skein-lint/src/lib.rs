@@ -262,6 +262,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::settings::pr_url_template_placeholder::PASS,
     rules::settings::ineffective_permission_rule::PASS,
     rules::settings::root_anchored_path_rule::PASS,
+    rules::settings::claudeignore_has_no_effect::PASS,
     rules::skills::missing_skill_field::PASS,
     rules::skills::invalid_skill_name::PASS,
     rules::skills::reserved_skill_name::PASS,

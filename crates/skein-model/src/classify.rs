@@ -125,6 +125,7 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             maybe(Format::ClaudePluginSettings)
         }
         ".lsp.json" => sure(Format::ClaudeLspServers),
+        ".claudeignore" => sure(Format::ClaudeIgnore),
         "config.toml" if parent == ".codex" => sure(Format::CodexConfig),
         "contract.json" => sure(Format::OpenCodeContract),
         "opencode.json" | "opencode.jsonc" | "opencode.json.template" => {

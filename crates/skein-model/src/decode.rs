@@ -117,6 +117,8 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             out.comments = p.comments;
             (p.document, None, p.diagnostics)
         }
+        // Plain text: nothing to parse (rules read the source's lines).
+        Syntax::Text => (Document::default(), None, Vec::new()),
         Syntax::Markdown => {
             // Only a skilldrop LOOP.md is read for more than links (REF008, REF009).
             let p = if candidate.format == Format::SkilldropLoopDoc {
@@ -373,6 +375,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::ClaudeSettings
         | Format::ClaudePluginSettings
         | Format::ClaudeLspServers
+        | Format::ClaudeIgnore
         | Format::GeminiSettings
         | Format::CodexConfig => Model::None,
     })

@@ -15,6 +15,9 @@ pub enum Syntax {
     Markdown,
     /// TOML, parsed with the `toml` crate's spanned parser.
     Toml,
+    /// Plain text, read as lines and never parsed (the scripts bundled in
+    /// a skill's folder).
+    Text,
 }
 
 macro_rules! formats {
@@ -96,6 +99,9 @@ formats! {
     ClaudePluginSettings => "claude-plugin-settings", Json, None;
     /// Claude Code plugin LSP servers, `.lsp.json` at the root of a plugin.
     ClaudeLspServers => "claude-lsp-servers", Json, None;
+    /// A `.claudeignore` file: no Claude Code format (SETTINGS013 says
+    /// so); plain text.
+    ClaudeIgnore => "claude-ignore", Text, None;
     /// Claude Code settings, `.claude/settings.json` / `.claude/settings.local.json`
     /// (its `hooks` key has the shape of a hooks file; read by the HOOK rules).
     ClaudeSettings => "claude-settings", Json, Some("claude-settings");

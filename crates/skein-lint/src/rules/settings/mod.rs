@@ -3,6 +3,7 @@
 //! their own: the top-level keys, `permissions`, `env` and `enabledPlugins`.
 //! Their `hooks` are the HOOK rules'.
 
+pub mod claudeignore_has_no_effect;
 pub mod ineffective_permission_rule;
 pub mod invalid_default_mode;
 pub mod invalid_enabled_plugins;
