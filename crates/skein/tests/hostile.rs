@@ -555,6 +555,7 @@ const TEST_RULE: skein::skein_syntax::Rule = skein::skein_syntax::Rule {
     severity: skein::skein_syntax::Severity::Error,
     summary: "test",
     doc: "test",
+    fix: None,
 };
 
 fn options_with_failing_passes() -> Options {

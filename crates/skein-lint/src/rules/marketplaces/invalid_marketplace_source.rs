@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a local marketplace source that is not `./`-relative or names no plugin folder",
     doc: include_str!("invalid_marketplace_source.md"),
+    fix: Some(skein_syntax::Applicability::Safe),
 };
 
 /// The pass.
@@ -56,6 +57,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 let rest = w.trim_start_matches('.').trim_start_matches('/');
                 if !w.contains("://") && !w.starts_with("..") {
                     d = d.with_help(format!("write `./{rest}`"));
+                }
+                if !w.contains("://") && !w.starts_with(['.', '/']) {
+                    let text = cx.sources.get(m.file).text();
+                    d = d.with_fix_opt(
+                        crate::fix::replace_literal_at(text, span, w, &format!("./{w}"))
+                            .map(|e| skein_syntax::Fix::safe(format!("write `./{w}`"), vec![e])),
+                    );
                 }
                 out.push(d);
                 continue;
