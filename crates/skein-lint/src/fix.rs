@@ -136,6 +136,18 @@ pub fn replace_literal_at(text: &str, span: Span, old: &str, new: &str) -> Optio
     literal_like(raw, new).map(|l| Edit::replace(span, l))
 }
 
+/// Whether a "did you mean" suggestion is close enough to become a fix:
+/// the same after folding case, `-` and `_` ([`crate::similar::fold`]), or
+/// one edit apart after folding. A farther suggestion stays a hint in the
+/// help (`Shell` -> `Skill` is two edits: perhaps not what was meant).
+pub fn near(written: &str, suggested: &str) -> bool {
+    let (a, b) = (
+        crate::similar::fold(written),
+        crate::similar::fold(suggested),
+    );
+    crate::similar::within(&a, &b, 1).is_some()
+}
+
 /// The span of the whole line (from its start to after its line break, or
 /// to the end of the text) that holds `at`.
 pub fn line_of(text: &str, at: usize) -> Span {

@@ -497,20 +497,18 @@ fn fix_summary(
         safe
     };
     let more = if args.unsafe_fixes { 0 } else { unsafe_ };
-    if now > 0 || more > 0 {
-        out.push_str(&format!(
-            "[*] {now} fixable with `--fix`{}{}\n",
-            if args.unsafe_fixes {
-                " --unsafe-fixes"
-            } else {
-                ""
-            },
-            if more > 0 {
-                format!(" ({more} more with `--unsafe-fixes`)")
-            } else {
-                String::new()
-            }
-        ));
+    let flags = if args.unsafe_fixes {
+        "--fix --unsafe-fixes"
+    } else {
+        "--fix"
+    };
+    match (now, more) {
+        (0, 0) => {}
+        (0, m) => out.push_str(&format!("[*] {m} fixable with `--fix --unsafe-fixes`\n")),
+        (n, 0) => out.push_str(&format!("[*] {n} fixable with `{flags}`\n")),
+        (n, m) => out.push_str(&format!(
+            "[*] {n} fixable with `--fix` ({m} more with `--unsafe-fixes`)\n"
+        )),
     }
     out
 }

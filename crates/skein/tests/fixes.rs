@@ -192,7 +192,7 @@ fn fix_applies_safe_fixes_and_counts() {
     );
     let out = stdout(&fix);
     assert!(
-        out.contains("\nfixed 3 findings, 1 remaining\nFixed 3 findings:\n- .mcp.json:\n    1 × SYN006 (byte-order-mark)\n- plugin/.claude-plugin/plugin.json:\n    1 × PLUGIN004 (invalid-component-path)\n- skills/review/SKILL.md:\n    1 × SKILL009 (string-boolean)\n[*] 0 fixable with `--fix` (1 more with `--unsafe-fixes`)\n"),
+        out.contains("\nfixed 3 findings, 1 remaining\nFixed 3 findings:\n- .mcp.json:\n    1 × SYN006 (byte-order-mark)\n- plugin/.claude-plugin/plugin.json:\n    1 × PLUGIN004 (invalid-component-path)\n- skills/review/SKILL.md:\n    1 × SKILL009 (string-boolean)\n[*] 1 fixable with `--fix --unsafe-fixes`\n"),
         "{out}"
     );
     assert_eq!(

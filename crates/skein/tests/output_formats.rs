@@ -187,6 +187,11 @@ fn sarif_validates_against_the_schema() {
     assert!(!real.diagnostics().is_empty());
     let log = sarif(&real);
     assert_valid(&validator, &log);
+    // Its fixes (issue #15) are among what the schema checked.
+    assert!(
+        log.contains("\"artifactChanges\""),
+        "no fix in the real corpus's SARIF"
+    );
     // And a log the validator must reject, so the check is not vacuous.
     let mut bad: Value = serde_json::from_str(&log).unwrap();
     bad["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startColumn"] =

@@ -64,7 +64,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     .with_note(format!("`permissionMode` is one of {}", listed(MODES)));
     if let Some(s) = suggest(mode, MODES) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
-        if let Some(edit) = crate::fix::replace_string(agent.doc, node, agent.text, s) {
+        if let Some(edit) = crate::fix::near(mode, s)
+            .then(|| crate::fix::replace_string(agent.doc, node, agent.text, s))
+            .flatten()
+        {
             d = d.with_fix(skein_syntax::Fix::unsafe_(
                 format!("replace with `{s}`"),
                 vec![edit],

@@ -71,6 +71,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         d = d.with_help(format!("did you mean {}?", quote(s)));
         if let Some(edit) = agent
             .field("model")
+            .filter(|_| crate::fix::near(model, s))
             .and_then(|n| crate::fix::replace_string(agent.doc, n, agent.text, s))
         {
             d = d.with_fix(skein_syntax::Fix::unsafe_(

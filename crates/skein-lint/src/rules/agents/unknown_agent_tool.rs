@@ -63,8 +63,9 @@ fn finding(agent: &Subagent, a: &Artifact, field: &str, e: &ToolEntry) -> Diagno
     } else if let Some(s) = suggest(tool, TOOLS) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
         let entry = e.text.replacen(tool, s, 1);
-        if let Some(edit) =
-            crate::fix::replace_verbatim(agent.doc, e.node, agent.text, e.span, &entry)
+        if let Some(edit) = crate::fix::near(tool, s)
+            .then(|| crate::fix::replace_verbatim(agent.doc, e.node, agent.text, e.span, &entry))
+            .flatten()
         {
             d = d.with_fix(Fix::unsafe_(format!("replace with `{entry}`"), vec![edit]));
         }

@@ -114,19 +114,21 @@ fn unknown_words(cx: &Context, l: &LoopFlow, t: &SkilldropTerminals) -> Vec<Diag
                 None => format!("not in {}", code(vocab_path)),
             };
             let text = cx.sources.get(l.file).text();
-            let fix = suggestion.and_then(|w| {
-                let raw = text.get(v.span.range())?;
-                let literal = crate::fix::literal_like(raw, w)?;
-                // Only a verdict written as a plain string literal.
-                (serde_json::from_str::<String>(raw).ok().as_deref() == Some(v.value.as_str())
-                    || raw == v.value)
-                    .then(|| {
-                        skein_syntax::Fix::unsafe_(
-                            format!("replace with `{w}`"),
-                            vec![skein_syntax::Edit::replace(v.span, literal)],
-                        )
-                    })
-            });
+            let fix = suggestion
+                .filter(|w| crate::fix::near(&v.value, w))
+                .and_then(|w| {
+                    let raw = text.get(v.span.range())?;
+                    let literal = crate::fix::literal_like(raw, w)?;
+                    // Only a verdict written as a plain string literal.
+                    (serde_json::from_str::<String>(raw).ok().as_deref() == Some(v.value.as_str())
+                        || raw == v.value)
+                        .then(|| {
+                            skein_syntax::Fix::unsafe_(
+                                format!("replace with `{w}`"),
+                                vec![skein_syntax::Edit::replace(v.span, literal)],
+                            )
+                        })
+                });
             let help = if known.is_empty() {
                 format!("the vocabulary {} defines no verdicts", code(vocab_path))
             } else {

@@ -54,7 +54,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             .with_label("not a Claude Code event (names are case-sensitive)")
             .with_help(format!("rename the key to {}", quote(s)))
             .with_fix_opt(
-                crate::fix::replace_string(h.doc, e.key, cx.sources.get(a.file).text(), s)
+                crate::fix::near(&e.name, s)
+                    .then(|| {
+                        crate::fix::replace_string(h.doc, e.key, cx.sources.get(a.file).text(), s)
+                    })
+                    .flatten()
                     .map(|edit| skein_syntax::Fix::unsafe_(format!("rename to `{s}`"), vec![edit])),
             ),
             None => Diagnostic::new(

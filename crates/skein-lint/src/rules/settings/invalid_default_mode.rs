@@ -74,7 +74,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             .with_label("not a permission mode (modes are case-sensitive)")
             .with_help(format!("write {}; the modes are {modes}", quote(s)))
             .with_fix_opt(
-                crate::fix::replace_string(doc, mode, cx.sources.get(a.file).text(), s)
+                crate::fix::near(v, s)
+                    .then(|| {
+                        crate::fix::replace_string(doc, mode, cx.sources.get(a.file).text(), s)
+                    })
+                    .flatten()
                     .map(|e| skein_syntax::Fix::unsafe_(format!("replace with `{s}`"), vec![e])),
             ),
             None => Diagnostic::new(

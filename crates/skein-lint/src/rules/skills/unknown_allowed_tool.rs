@@ -112,7 +112,9 @@ pub(crate) fn allowed_tool_findings(
         .with_label("not a tool name");
         d = match suggestion {
             Some(s) => {
-                let fix = crate::fix::replace_verbatim(doc, node, text, span, &s)
+                let fix = crate::fix::near(entry, &s)
+                    .then(|| crate::fix::replace_verbatim(doc, node, text, span, &s))
+                    .flatten()
                     .map(|edit| Fix::unsafe_(format!("replace with `{s}`"), vec![edit]));
                 let d = d.with_help(format!("did you mean `{s}`? tool names are case-sensitive"));
                 match fix {

@@ -115,7 +115,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 suggestion
                     // Renaming onto a field the skill already has would
                     // make a duplicate key.
-                    .filter(|s| skill.entry(s).is_none())
+                    .filter(|s| skill.entry(s).is_none() && crate::fix::near(key, s))
                     .and_then(|s| {
                         crate::fix::replace_string(doc, e.key, cx.sources.get(a.file).text(), s)
                             .map(|edit| {

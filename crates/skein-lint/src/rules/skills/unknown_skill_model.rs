@@ -49,9 +49,13 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let all: Vec<&str> = ALIASES.iter().chain(SUFFIXED).copied().collect();
     if let Some(s) = suggest(m, &all) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
-        if let Some(edit) = skill.entry("model").and_then(|e| {
-            crate::fix::replace_string(skill.doc, e.value, cx.sources.get(a.file).text(), s)
-        }) {
+        if let Some(edit) = skill
+            .entry("model")
+            .filter(|_| crate::fix::near(m, s))
+            .and_then(|e| {
+                crate::fix::replace_string(skill.doc, e.value, cx.sources.get(a.file).text(), s)
+            })
+        {
             d = d.with_fix(skein_syntax::Fix::unsafe_(
                 format!("replace with `{s}`"),
                 vec![edit],
