@@ -97,11 +97,11 @@ fn to_codespan(
         return CsDiagnostic::new(severity)
             .with_code(d.rule.code)
             .with_message(format!(
-                "{}:{}:{}: {} [{}]",
+                "{}:{}:{}: {mark}{} [{}]",
                 safe(file.path()),
                 lc.line,
                 lc.column,
-                format!("{mark}{}", safe(&d.message)),
+                safe(&d.message),
                 d.rule.name
             ))
             .with_notes(notes);
@@ -110,20 +110,16 @@ fn to_codespan(
         return CsDiagnostic::new(severity)
             .with_code(d.rule.code)
             .with_message(format!(
-                "{}: {} [{}]",
+                "{}: {mark}{} [{}]",
                 safe(file.path()),
-                format!("{mark}{}", safe(&d.message)),
+                safe(&d.message),
                 d.rule.name
             ))
             .with_notes(notes);
     }
     CsDiagnostic::new(severity)
         .with_code(d.rule.code)
-        .with_message(format!(
-            "{} [{}]",
-            format!("{mark}{}", safe(&d.message)),
-            d.rule.name
-        ))
+        .with_message(format!("{mark}{} [{}]", safe(&d.message), d.rule.name))
         .with_labels(labels)
         .with_notes(notes)
 }

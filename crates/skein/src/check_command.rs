@@ -357,8 +357,10 @@ impl Fixed {
                 .push_str(&skein::fix::unified_diff(&r.changes, &secrets));
         } else {
             let root = base.clone().unwrap_or_else(|| run.root.clone());
-            for e in skein::fix::write_changes(&root, &r.changes) {
-                anyhow::bail!("{e}");
+            let errors = skein::fix::write_changes(&root, &r.changes);
+            if !errors.is_empty() {
+                let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                anyhow::bail!("{}", all.join("; "));
             }
         }
         self.files += r.changes.len();
