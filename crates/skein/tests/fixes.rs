@@ -358,3 +358,20 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// `skein rule` says whether a rule's fix is safe, unsafe or absent.
+#[test]
+fn rule_docs_name_the_fix() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (code, line) in [
+        ("SYN006", "Fix: safe (applied by `--fix`).\n"),
+        (
+            "SKILL008",
+            "Fix: unsafe (applied with `--fix --unsafe-fixes`).\n",
+        ),
+        ("FLOW001", "Fix: none.\n"),
+    ] {
+        let o = skein(&["rule", code], here);
+        assert!(stdout(&o).contains(line), "{code}: {}", stdout(&o));
+    }
+}

@@ -58,11 +58,17 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 if !w.contains("://") && !w.starts_with("..") {
                     d = d.with_help(format!("write `./{rest}`"));
                 }
-                if !w.contains("://") && !w.starts_with(['.', '/']) {
+                // `.` is the marketplace root, `./` its spelling.
+                let fixed = if w == "." {
+                    Some("./".to_string())
+                } else {
+                    (!w.contains("://") && !w.starts_with(['.', '/'])).then(|| format!("./{w}"))
+                };
+                if let Some(f) = fixed {
                     let text = cx.sources.get(m.file).text();
                     d = d.with_fix_opt(
-                        crate::fix::replace_literal_at(text, span, w, &format!("./{w}"))
-                            .map(|e| skein_syntax::Fix::safe(format!("write `./{w}`"), vec![e])),
+                        crate::fix::replace_literal_at(text, span, w, &f)
+                            .map(|e| skein_syntax::Fix::safe(format!("write `{f}`"), vec![e])),
                     );
                 }
                 out.push(d);
