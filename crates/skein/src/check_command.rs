@@ -350,7 +350,12 @@ impl Fixed {
                 sources
                     .iter()
                     .find(|(_, f)| f.path() == path)
-                    .map(|(_, f)| f.secrets().to_vec())
+                    .map(|(_, f)| {
+                        f.secrets()
+                            .iter()
+                            .map(|s| f.slice(*s).to_string())
+                            .collect()
+                    })
                     .unwrap_or_default()
             };
             self.diff

@@ -580,23 +580,19 @@ fn write_one(root: &Path, c: &Change) -> Result<(), String> {
 }
 
 /// The changes as one unified diff that `patch -p1` applies from the
-/// project root (`--- a/PATH`, `+++ b/PATH`, 3 lines of context). Bytes of
-/// `secrets` (per path, from the analysis) are masked as every output masks
-/// them ([`skein_syntax::mask`]); a hunk with a masked line then no longer
+/// project root (`--- a/PATH`, `+++ b/PATH`, 3 lines of context). The
+/// `secrets` of a path (the secret values the analysis found in it) are
+/// masked wherever they occur, as every output masks them
+/// ([`skein_syntax::mask`]); a hunk with a masked line then no longer
 /// applies, which is the price of never printing a secret.
-pub fn unified_diff(
-    changes: &[Change],
-    secrets: &dyn Fn(&str) -> Vec<skein_syntax::Span>,
-) -> String {
+pub fn unified_diff(changes: &[Change], secrets: &dyn Fn(&str) -> Vec<String>) -> String {
     let mut out = String::new();
     for c in changes {
         let (mut before, mut after) = (c.before.clone(), c.after.clone());
-        for s in secrets(&c.path) {
-            if let Some(secret) = c.before.get(s.range()).filter(|s| !s.is_empty()) {
-                let masked = skein_syntax::mask(secret);
-                before = before.replace(secret, &masked);
-                after = after.replace(secret, &masked);
-            }
+        for secret in secrets(&c.path).iter().filter(|s| !s.is_empty()) {
+            let masked = skein_syntax::mask(secret);
+            before = before.replace(secret.as_str(), &masked);
+            after = after.replace(secret.as_str(), &masked);
         }
         let diff = similar::TextDiff::from_lines(&before, &after);
         out.push_str(

@@ -375,3 +375,19 @@ fn rule_docs_name_the_fix() {
         assert!(stdout(&o).contains(line), "{code}: {}", stdout(&o));
     }
 }
+
+/// `--diff` never prints a secret: its value is masked on both sides.
+#[test]
+fn diff_masks_secrets() {
+    let secret = "ghp_abcdefghijklmnop";
+    let c = skein::fix::Change {
+        path: "a.json".into(),
+        before: format!("{{\"k\": \"{secret}\", \"x\": 1}}\n"),
+        after: format!("{{\"k\": \"{secret}\", \"x\": \"1\"}}\n"),
+    };
+    let d = skein::fix::unified_diff(&[c], &|_| vec![secret.to_string()]);
+    assert_eq!(
+        d,
+        "--- a/a.json\n+++ b/a.json\n@@ -1 +1 @@\n-{\"k\": \"ghp_****************\", \"x\": 1}\n+{\"k\": \"ghp_****************\", \"x\": \"1\"}\n"
+    );
+}
