@@ -216,3 +216,76 @@ pub fn check_repo(data: &[u8]) {
     render_all(report.diagnostics(), report.sources());
     let _ = report.summary().line();
 }
+
+/// The files of a report that do not parse: those with a syntax error
+/// (`SYN001`) or an unterminated frontmatter (`SYN003`).
+fn unparsed(report: &skein::Report) -> std::collections::BTreeSet<String> {
+    report
+        .diagnostics()
+        .iter()
+        .filter(|d| matches!(d.rule.code, "SYN001" | "SYN003"))
+        .map(|d| report.sources().get(d.primary.file).path().to_string())
+        .collect()
+}
+
+/// Issue #15: fixes never make a file that parses fail to parse. Each safe
+/// fix alone (at most 8 per input), applied without the applier's
+/// re-check, keeps its file parsing; and every fix offered, unsafe ones
+/// too, applied through the applier ([`skein::fix::fix_files`], 3 rounds),
+/// leaves every file that parsed parsing.
+pub fn check_fixes(data: &[u8]) {
+    use skein::skein_syntax::Applicability;
+    let files = split_repo(data);
+    if files.len() > 16 {
+        return;
+    }
+    let options = Options {
+        threads: 1,
+        ..Options::default()
+    };
+    let report = skein::check_files(files.clone(), &options);
+    let before = unparsed(&report);
+    let safe = report
+        .diagnostics()
+        .iter()
+        .filter(|d| {
+            d.fix
+                .as_ref()
+                .is_some_and(|f| f.applicability == Applicability::Safe)
+        })
+        .take(8);
+    for d in safe {
+        let source = report.sources().get(d.primary.file);
+        let path = source.path();
+        let Some(original) = files.iter().position(|f| f.path == path) else {
+            continue;
+        };
+        if before.contains(path) || files[original].bytes != source.text().as_bytes() {
+            continue;
+        }
+        let fix = d.fix.clone().expect("filtered");
+        let (text, taken) = skein::fix::apply(source.text(), &[fix]);
+        if taken.is_empty() {
+            continue;
+        }
+        let mut changed = files.clone();
+        changed[original].bytes = text.clone().into_bytes();
+        let r = skein::check_files(changed, &options);
+        assert!(
+            !unparsed(&r).contains(path),
+            "the safe fix of {} makes {path} fail to parse:\n{text}",
+            d.rule.code
+        );
+    }
+    let fix = skein::fix::FixOptions {
+        unsafe_fixes: true,
+        max_rounds: 3,
+    };
+    let run = skein::fix::fix_files(files, &options, &fix);
+    let after = unparsed(&run.report);
+    assert!(
+        after.is_subset(&before),
+        "fixes make {:?} fail to parse",
+        after.difference(&before).collect::<Vec<_>>()
+    );
+}

@@ -41,6 +41,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         HumanOptions {
             color,
             links: false,
+            unsafe_fixes: false,
         },
     );
     out.push_str(&report.summary().line());

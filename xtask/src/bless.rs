@@ -1,4 +1,5 @@
-//! `cargo xtask bless [RULE...]`: rewrites the `expected.out` of the rule
+//! `cargo xtask bless [RULE...]`: rewrites the `expected.out` (and the
+//! `expected.fixed`, what `--fix --unsafe-fixes` makes of a case) of the rule
 //! fixtures under `corpus/rules/` from skein's current output, by running the
 //! fixture test with `SKEIN_BLESS=1` (and `SKEIN_FIXTURE` to limit it to the
 //! named rules). Review the diff before committing it.

@@ -4,6 +4,7 @@
 mod analyze;
 mod bless;
 mod codegen;
+mod fix_report;
 mod grammar;
 
 use std::process::ExitCode;
@@ -14,7 +15,8 @@ usage: cargo xtask <task> [args]
 tasks:
   analyze [PATH]   analyze a repository (default: .) as `skein check` does;
                    exit 0 when clean, 1 on error diagnostics, 2 on usage error
-  bless [RULE...]  rewrite corpus/rules/*/*/expected.out from current output
+  bless [RULE...]  rewrite corpus/rules/*/*/expected.out (and expected.fixed)
+                   from current output
                    (all rules, or the named ones); review the diff after
   codegen [--check]
                    write generated files (schemas/skein.toml.schema.json);
@@ -27,6 +29,10 @@ tasks:
                    build the release binaries, measure skein end to end against
                    the read+parse floor and a peer linter (agnix; installed
                    with --install-peers), write BENCHMARKS.md
+  fix-report [PATH]
+                   on a temporary copy of PATH (default: ../shared/corpus/real),
+                   count per rule the fixes offered and applied by --fix and
+                   --fix --unsafe-fixes, and the findings before and after
   grammar [--write]
                    check that crates/tree-sitter-agentmd/src is what
                    `tree-sitter generate` makes of grammar.js (exit 1 when
@@ -43,6 +49,7 @@ fn main() -> ExitCode {
         Some("bless") => bless::run(&rest),
         Some("codegen") => codegen::run(&rest),
         Some("grammar") => grammar::run(&rest),
+        Some("fix-report") => fix_report::run(&rest),
         Some("gen-monorepo") => xtask::gen_monorepo::run(&rest),
         Some("bench-report") => xtask::bench_report::run(&rest),
         Some("help" | "-h" | "--help") => {

@@ -29,6 +29,7 @@ can, the file that triggers it.\n\nBy default the finding counts as an error (ex
 `--fail-on-internal-error` (or `fail-on-internal-error = true` in `skein.toml`) a run that has \
 one exits with status 2 instead, like any other failure of the tool. This rule cannot be ignored \
 or suppressed.",
+    fix: None,
 };
 
 thread_local! {

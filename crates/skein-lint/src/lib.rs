@@ -7,6 +7,7 @@
 //! function. The table of passes is [`PASSES`]; codes are assigned there.
 
 pub mod claude_code;
+pub mod fix;
 pub mod internal;
 pub mod rules;
 pub mod similar;

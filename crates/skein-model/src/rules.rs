@@ -15,6 +15,7 @@ unknown key for an unexpected property, the object's opening for a missing one.\
 this bad?\nThe runtime that loads the artifact rejects it or, worse, loads it with the field \
 ignored.\n\n## Example\n```json\n{\"governance\": {\"mode\": \"\"}}\n```\nUse instead: one of \
 `autonomous`, `supervised`, `interactive`.",
+    fix: None,
 };
 
 /// SCH002: an Agent Skill, agent or command has no frontmatter.
@@ -27,6 +28,7 @@ pub const MISSING_FRONTMATTER: Rule = Rule {
 bad?\nAgents discover skills by the `name` and `description` in the frontmatter; a skill without \
 one is never loaded.\n\n## Example\n```markdown\n# CI/CD\nUse this skill when...\n```\nUse \
 instead:\n```markdown\n---\nname: ci-cd\ndescription: Use this skill when...\n---\n```",
+    fix: None,
 };
 
 /// SCH003: a file named like an artifact has a shape skein does not know.
@@ -40,6 +42,7 @@ pub const UNRECOGNISED_FORMAT: Rule = Rule {
 knows, instead of flooding it with schema errors.\n\n## Why is this bad?\nIt may be another \
 tool's format (fine) or a manifest that lost its version key (not fine). skein says it is \
 unsure rather than guessing.",
+    fix: None,
 };
 
 /// SCH004: a validated artifact could not be decoded into its typed model.
@@ -51,6 +54,7 @@ pub const DECODE_ERROR: Rule = Rule {
     doc: "## What it does\nReports a value that the format's typed model cannot hold (a value the \
 schema leaves open but the runtime reads with a fixed type).\n\n## Why is this bad?\nThe graph \
 passes cannot use the artifact; the runtime likely fails the same way.",
+    fix: None,
 };
 
 /// Every rule of this crate, in code order.

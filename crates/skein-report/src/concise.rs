@@ -6,8 +6,19 @@
 use crate::sanitize;
 use skein_syntax::{Diagnostic, SourceMap};
 
-/// Renders diagnostics one per line, each ending in a newline.
+/// Renders diagnostics one per line, each ending in a newline; a finding
+/// with a safe fix is marked `[*]` before its message.
 pub fn render_concise(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    render_concise_with(diagnostics, sources, false)
+}
+
+/// [`render_concise`], marking findings with an unsafe fix too when
+/// `unsafe_fixes` (`--unsafe-fixes`).
+pub fn render_concise_with(
+    diagnostics: &[Diagnostic],
+    sources: &SourceMap,
+    unsafe_fixes: bool,
+) -> String {
     let secrets = crate::Secrets::new(diagnostics, sources);
     let diagnostics = &*secrets.diagnostics(diagnostics);
     let mut out = String::new();
@@ -15,12 +26,17 @@ pub fn render_concise(diagnostics: &[Diagnostic], sources: &SourceMap) -> String
         let file = sources.get(d.primary.file);
         let lc = file.line_col(d.primary.span.start as usize);
         let line = format!(
-            "{}:{}:{}: {}[{}] {} [{}]",
+            "{}:{}:{}: {}[{}] {}{} [{}]",
             file.path(),
             lc.line,
             lc.column,
             d.severity.as_str(),
             d.rule.code,
+            if crate::human::fixable(d, unsafe_fixes) {
+                "[*] "
+            } else {
+                ""
+            },
             d.message,
             d.rule.name
         );
@@ -44,6 +60,7 @@ mod tests {
             severity: Severity::Warning,
             summary: "s",
             doc: "",
+            fix: None,
         };
         let mut sources = SourceMap::new();
         let id = sources.add(SourceFile::new("s/SKILL.md", "---\nname: é x\n---\n"));

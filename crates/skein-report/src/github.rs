@@ -118,6 +118,7 @@ mod tests {
             severity: Severity::Info,
             summary: "s",
             doc: "",
+            fix: None,
         };
         let mut sources = SourceMap::new();
         let id = sources.add(SourceFile::new("a,b.json", "{\n  \"x\": 1\n}\n"));

@@ -15,13 +15,31 @@ pub struct HumanOptions {
     /// Make each finding's documentation URL an OSC 8 hyperlink (for a
     /// terminal that shows them; the URL text is printed either way).
     pub links: bool,
+    /// Mark findings with an unsafe fix as fixable too (`--unsafe-fixes`);
+    /// those with a safe fix are always marked `[*]`.
+    pub unsafe_fixes: bool,
+}
+
+/// Whether `d` has a fix that `--fix` applies (with `--unsafe-fixes` when
+/// `unsafe_fixes`): such a finding is marked `[*]` (ruff's mark).
+pub fn fixable(d: &Diagnostic, unsafe_fixes: bool) -> bool {
+    d.fix.as_ref().is_some_and(|f| {
+        !f.edits.is_empty()
+            && (unsafe_fixes || f.applicability == skein_syntax::Applicability::Safe)
+    })
 }
 
 fn to_codespan(
     d: &Diagnostic,
     sources: &SourceMap,
-    links: bool,
+    options: HumanOptions,
 ) -> CsDiagnostic<skein_syntax::FileId> {
+    let links = options.links;
+    let mark = if fixable(d, options.unsafe_fixes) {
+        "[*] "
+    } else {
+        ""
+    };
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
@@ -45,6 +63,14 @@ fn to_codespan(
         .collect();
     if let Some(h) = &d.help {
         notes.push(format!("help: {}", safe(h)));
+    }
+    if let Some(f) = &d.fix {
+        notes.push(match f.applicability {
+            skein_syntax::Applicability::Safe => format!("fix: {} (`--fix`)", safe(&f.message)),
+            skein_syntax::Applicability::Unsafe => {
+                format!("fix: {} (unsafe: `--fix --unsafe-fixes`)", safe(&f.message))
+            }
+        });
     }
     // Last, the rule's documentation (after sanitizing: the link's own
     // escape sequence is skein's, never file text).
@@ -71,7 +97,7 @@ fn to_codespan(
         return CsDiagnostic::new(severity)
             .with_code(d.rule.code)
             .with_message(format!(
-                "{}:{}:{}: {} [{}]",
+                "{}:{}:{}: {mark}{} [{}]",
                 safe(file.path()),
                 lc.line,
                 lc.column,
@@ -84,7 +110,7 @@ fn to_codespan(
         return CsDiagnostic::new(severity)
             .with_code(d.rule.code)
             .with_message(format!(
-                "{}: {} [{}]",
+                "{}: {mark}{} [{}]",
                 safe(file.path()),
                 safe(&d.message),
                 d.rule.name
@@ -93,7 +119,7 @@ fn to_codespan(
     }
     CsDiagnostic::new(severity)
         .with_code(d.rule.code)
-        .with_message(format!("{} [{}]", safe(&d.message), d.rule.name))
+        .with_message(format!("{mark}{} [{}]", safe(&d.message), d.rule.name))
         .with_labels(labels)
         .with_notes(notes)
 }
@@ -131,7 +157,7 @@ pub fn render_human(
     let config = Config::default();
     let mut out = String::new();
     for d in diagnostics {
-        let cs = to_codespan(d, sources, options.links);
+        let cs = to_codespan(d, sources, options);
         if options.color {
             let mut buf = codespan_reporting::term::termcolor::Buffer::ansi();
             if term::emit_to_write_style(&mut buf, &config, &files, &cs).is_ok() {

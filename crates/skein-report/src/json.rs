@@ -9,7 +9,9 @@
 //!                      span: {start, end},             // bytes, end exclusive
 //!                      start: {line, column}, end: {line, column}, // 1-based, columns in characters
 //!                      labels: [ {path, span, start, end, message} ],   // secondary labels
-//!                      notes: [string], help: string|null } ] }
+//!                      notes: [string], help: string|null,
+//!                      fix: null | { message, applicability: "safe"|"unsafe",
+//!                                    edits: [ {span, start, end, replacement} ] } } ] }
 //! ```
 
 use crate::Summary;
@@ -60,6 +62,29 @@ pub fn json_value(diagnostics: &[Diagnostic], sources: &SourceMap, summary: &Sum
             o.insert("labels".into(), json!(labels));
             o.insert("notes".into(), json!(d.notes));
             o.insert("help".into(), json!(d.help));
+            let file = sources.get(d.primary.file);
+            let fix = d.fix.as_ref().map(|f| {
+                let edits: Vec<Value> = f
+                    .edits
+                    .iter()
+                    .map(|e| {
+                        let s = file.line_col(e.span.start as usize);
+                        let t = file.line_col(e.span.end as usize);
+                        json!({
+                            "span": {"start": e.span.start, "end": e.span.end},
+                            "start": {"line": s.line, "column": s.column},
+                            "end": {"line": t.line, "column": t.column},
+                            "replacement": e.replacement,
+                        })
+                    })
+                    .collect();
+                json!({
+                    "message": f.message,
+                    "applicability": f.applicability,
+                    "edits": edits,
+                })
+            });
+            o.insert("fix".into(), json!(fix));
             v
         })
         .collect();

@@ -19,7 +19,7 @@ pub fn rule_url(rule: &skein_syntax::Rule) -> String {
     format!("{}#{}", sarif::RULES_DOC_URL, sarif::rule_anchor(rule))
 }
 
-pub use concise::render_concise;
+pub use concise::{render_concise, render_concise_with};
 pub use github::render_github;
 pub use human::{HumanOptions, render_human};
 pub use json::{JSON_SCHEMA_VERSION, json_value};

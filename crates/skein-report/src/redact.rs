@@ -168,6 +168,7 @@ mod tests {
         severity: Severity::Error,
         summary: "s",
         doc: "",
+        fix: None,
     };
 
     #[test]

@@ -177,6 +177,39 @@ pub struct SarifResult {
     /// `primaryLocationLineHash`.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub partial_fingerprints: BTreeMap<&'static str, String>,
+    /// The rule's fix, if it offers one (issue #15).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<SarifFix>,
+}
+
+/// A `fix` object: a description and the changes of one file.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SarifFix {
+    /// The fix's message, then `(safe)` or `(unsafe)`.
+    pub description: Message,
+    /// One `artifactChange`: the primary location's file.
+    pub artifact_changes: Vec<ArtifactChange>,
+}
+
+/// An `artifactChange` object.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtifactChange {
+    /// The file changed.
+    pub artifact_location: ArtifactLocation,
+    /// The edits, in order.
+    pub replacements: Vec<Replacement>,
+}
+
+/// A `replacement` object: the region deleted and the text put there.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Replacement {
+    /// What is replaced (empty for an insertion: `endColumn == startColumn`).
+    pub deleted_region: Region,
+    /// The new text.
+    pub inserted_content: Message,
 }
 
 /// A `location` object.
@@ -458,6 +491,23 @@ pub fn region(file: &SourceFile, label: &Label) -> Region {
     }
 }
 
+/// The region of exactly the bytes `span`: unlike [`region`], a span that
+/// ends with a line break ends at column 1 of the next line (a fix's
+/// deleted region must say which bytes go).
+pub fn exact_region(file: &SourceFile, span: skein_syntax::Span) -> Region {
+    let text = file.text();
+    let start = (span.start as usize).min(text.len());
+    let end = (span.end as usize).clamp(start, text.len());
+    let lines = file.lines();
+    let (sl, el) = (lines.line_of(start), lines.line_of(end));
+    Region {
+        start_line: sl as u32 + 1,
+        start_column: utf16_column(file, sl, start),
+        end_line: el as u32 + 1,
+        end_column: utf16_column(file, el, end),
+    }
+}
+
 /// Escapes `[` and `]` so they are not read as an embedded link.
 fn escape_text(s: &str) -> String {
     s.replace('[', "\\[").replace(']', "\\]")
@@ -575,9 +625,39 @@ impl SarifBuilder {
                     partial_fingerprints.insert("primaryLocationLineHash", h.to_string());
                 }
             }
+            let fixes = d
+                .fix
+                .iter()
+                .map(|f| SarifFix {
+                    description: Message {
+                        text: format!(
+                            "{} ({})",
+                            f.message,
+                            match f.applicability {
+                                skein_syntax::Applicability::Safe => "safe",
+                                skein_syntax::Applicability::Unsafe => "unsafe",
+                            }
+                        ),
+                    },
+                    artifact_changes: vec![ArtifactChange {
+                        artifact_location: primary.physical_location.artifact_location.clone(),
+                        replacements: f
+                            .edits
+                            .iter()
+                            .map(|e| Replacement {
+                                deleted_region: exact_region(file, e.span),
+                                inserted_content: Message {
+                                    text: e.replacement.clone(),
+                                },
+                            })
+                            .collect(),
+                    }],
+                })
+                .collect();
             self.results.push((
                 d.severity,
                 SarifResult {
+                    fixes,
                     rule_id: d.rule.code,
                     rule_index,
                     level: level(d.severity),
@@ -659,6 +739,7 @@ mod tests {
         severity: Severity::Error,
         summary: "a gate id used twice in the repository",
         doc: "## What it does\nReports a gate id\nused twice.\n\n## Why is this bad?\nBecause.",
+        fix: None,
     };
 
     #[test]

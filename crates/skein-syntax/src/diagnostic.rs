@@ -47,6 +47,13 @@ pub struct Rule {
     pub summary: &'static str,
     /// Longer documentation: what it does, why it matters, an example.
     pub doc: &'static str,
+    /// Whether the rule's findings carry a [`Fix`], and of which kind
+    /// (`None`: never; `Some(Safe)`: applied by `--fix`; `Some(Unsafe)`:
+    /// only with `--unsafe-fixes`). A rule that offers a safe fix in some
+    /// cases and an unsafe one in others declares `Unsafe` and its doc's
+    /// "Fix" section says which is which. `skein rule CODE` and
+    /// docs/rules.md print it (issue #15).
+    pub fix: Option<Applicability>,
 }
 
 /// A span in one file with a message; a diagnostic has one primary label and
@@ -205,6 +212,15 @@ impl Diagnostic {
     /// Attaches a machine-applicable fix; see [`Diagnostic::fix`].
     pub fn with_fix(mut self, fix: Fix) -> Self {
         self.fix = Some(fix);
+        self
+    }
+
+    /// Attaches `fix` when there is one (a rule whose edit could not be
+    /// made exact offers none).
+    pub fn with_fix_opt(mut self, fix: Option<Fix>) -> Self {
+        if fix.is_some() {
+            self.fix = fix;
+        }
         self
     }
 

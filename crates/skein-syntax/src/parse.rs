@@ -303,7 +303,11 @@ impl Parsers {
                     Span::new(0, 3),
                     "JSON file starts with a byte-order mark",
                 )
-                .with_help("save the file as UTF-8 without BOM"),
+                .with_help("save the file as UTF-8 without BOM")
+                .with_fix(crate::Fix::safe(
+                    "remove the byte-order mark",
+                    vec![crate::Edit::delete(Span::new(0, 3))],
+                )),
             );
             let range = Range {
                 start_byte: 3,

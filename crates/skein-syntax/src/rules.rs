@@ -16,6 +16,7 @@ pub const SYNTAX_ERROR: Rule = Rule {
 comments in JSON files, which JSON does not allow.\n\n## Why is this bad?\nThe agent runtime's \
 parser rejects the whole file, so the artifact is never loaded.\n\n## Example\n```json\n{\"name\": \"x\",}\n```\nUse instead:\n```json\n{\"name\": \"x\"}\n```\n\nThe rest of \
 the file is still analyzed where the parser recovered.",
+    fix: None,
 };
 
 /// SYN002: a mapping has the same key twice.
@@ -29,6 +30,7 @@ with both places.\n\n## Why is this bad?\nParsers disagree on which value wins: 
 most YAML loaders keep the last, some keep the first, strict ones reject the file. The value \
 the agent sees depends on the tool.\n\n## Example\n```yaml\nname: review\nname: review-v2\n```\nUse \
 instead: one `name` key.",
+    fix: None,
 };
 
 /// SYN003: a Markdown file opens YAML frontmatter with `---` and never closes it.
@@ -42,6 +44,7 @@ pub const UNTERMINATED_FRONTMATTER: Rule = Rule {
 file as YAML (and fail) or see no frontmatter at all, so the skill has no name or description.\n\n\
 ## Example\n```markdown\n---\nname: review\n# Review\n```\nUse instead: close the block with a \
 `---` line after the last key.",
+    fix: None,
 };
 
 /// SYN004: a YAML file holds more than one document.
@@ -54,6 +57,7 @@ pub const MULTIPLE_DOCUMENTS: Rule = Rule {
 frontmatter.\n\n## Why is this bad?\nArtifact loaders read one document; the rest is silently \
 dropped or rejected.\n\n## Example\n```yaml\nspec_version: \"0.1\"\n---\nid: second\n```\nUse \
 instead: one document per file. Only the first document is analyzed.",
+    fix: None,
 };
 
 /// SYN005: the file is not UTF-8.
@@ -65,6 +69,7 @@ pub const NOT_UTF8: Rule = Rule {
     doc: "## What it does\nReports an artifact file whose bytes are not UTF-8 (binary data, \
 UTF-16, Latin-1).\n\n## Why is this bad?\nJSON (RFC 8259) and the artifact formats require \
 UTF-8; the runtime fails to load the file.\n\nThe file is not parsed further.",
+    fix: None,
 };
 
 /// SYN006: a JSON file starts with a byte-order mark.
@@ -75,7 +80,10 @@ pub const BYTE_ORDER_MARK: Rule = Rule {
     summary: "a JSON file starts with a UTF-8 byte-order mark",
     doc: "## What it does\nReports a JSON artifact that begins with U+FEFF.\n\n## Why is this \
 bad?\nRFC 8259 §8.1 forbids it and strict parsers (serde_json, Python's json) reject the file. \
-skein analyzes the rest of the file as if the mark were absent.",
+skein analyzes the rest of the file as if the mark were absent.\n\n## Fix\nSafe: \
+the fix deletes the three bytes of the mark and nothing else. Every value of the file stays \
+what it was; only readers that rejected the file now read it.",
+    fix: Some(crate::Applicability::Safe),
 };
 
 /// SYN007: a YAML alias names no anchor defined before it.
@@ -87,6 +95,7 @@ pub const UNDEFINED_ALIAS: Rule = Rule {
     doc: "## What it does\nReports `*name` where no `&name` anchor precedes it in the document.\n\n\
 ## Why is this bad?\nYAML loaders reject the document.\n\n## Example\n```yaml\nbase: *defaults\n```\n\
 Use instead: define `&defaults` on an earlier node.",
+    fix: None,
 };
 
 /// SYN008: expanding YAML aliases would produce too many values (an alias bomb).
@@ -99,6 +108,7 @@ pub const ALIAS_EXPANSION: Rule = Rule {
 values than the limit (a \"billion laughs\" alias bomb).\n\n## Why is this bad?\nA loader that \
 expands aliases runs out of memory. skein never expands aliases in its own tree; it stops at the \
 limit when converting for schema validation and skips that validation.",
+    fix: None,
 };
 
 /// SYN009: the value tree nests deeper than the analyzer's limit.
@@ -110,6 +120,7 @@ pub const NESTING_TOO_DEEP: Rule = Rule {
     doc: "## What it does\nReports a value nested deeper than 256 levels. Deeper values are \
 replaced by null for analysis.\n\n## Why is this bad?\nNo real artifact nests this deep; such \
 input is malformed or hostile, and recursive loaders overflow their stack on it.",
+    fix: None,
 };
 
 /// SYN010: an artifact file is larger than the configured limit.
@@ -122,6 +133,7 @@ pub const FILE_TOO_LARGE: Rule = Rule {
 `--max-file-size` says otherwise) and does not read it.\n\n## Why is this bad?\nNo real \
 manifest or skill is that large; a file this size is generated data or an attack on the tools \
 that read it.",
+    fix: None,
 };
 
 /// SYN011: an artifact file could not be read.
@@ -134,6 +146,7 @@ pub const UNREADABLE_FILE: Rule = Rule {
 denied, removed during the run, not a regular file), with the operating system's reason.\n\n\
 ## Why is this bad?\nskein cannot vouch for a file it could not read; neither can the agent \
 runtime.",
+    fix: None,
 };
 
 /// SYN012: an artifact path is a symbolic link, which skein does not follow.
@@ -148,6 +161,7 @@ analyzed folder; the link's target is analyzed only if it is itself inside the f
 Why is this bad?\nIt is not, necessarily: linking a shared skill into several plugins is common. \
 The note says that this path was not analyzed under this name.\n\n## Example\n\
 `plugins/a/skills/review -> ../../../shared/review`: analyze `shared/review/SKILL.md` directly.",
+    fix: None,
 };
 
 /// Every rule of this crate, in code order.

@@ -7,7 +7,7 @@ use anyhow::Context;
 use skein::cli::{CheckArgs, Color, OutputFormat};
 use skein::{Options, rules};
 use skein_report::{HumanOptions, json_value, render_human};
-use skein_report::{SarifBuilder, render_concise, render_github};
+use skein_report::{SarifBuilder, render_concise_with, render_github};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -100,6 +100,31 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let runs = projects(&paths, args.no_project, stdin_path.is_some())?;
+    let fixing = args.fix || args.fix_only || args.diff;
+    if fixing && stdin_path.is_some() {
+        anyhow::bail!(
+            "--fix, --fix-only and --diff change files on disk: not standard input (`-`)"
+        );
+    }
+    if args.unsafe_fixes && !fixing {
+        anyhow::bail!("--unsafe-fixes goes with --fix, --fix-only or --diff");
+    }
+    let mut fixed = Fixed::default();
+    if fixing && !args.show_settings && !args.show_files {
+        let fix_options = skein::fix::FixOptions {
+            unsafe_fixes: args.unsafe_fixes,
+            ..Default::default()
+        };
+        for run in &runs {
+            let r = pool.install(|| {
+                skein::fix::fix_project(&run.root, &options, &run.view, &fix_options)
+            })?;
+            fixed.add(run, r, args.diff)?;
+        }
+        if args.diff || args.fix_only {
+            return fixed.finish(&args);
+        }
+    }
     if args.show_settings || args.show_files {
         let mut out = String::new();
         for run in &runs {
@@ -188,6 +213,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                     report.diagnostics(),
                     report.sources(),
                     HumanOptions {
+                        unsafe_fixes: args.unsafe_fixes,
                         color,
                         // Hyperlinks only where a person reads a terminal.
                         links: color && args.output.is_none() && std::io::stdout().is_terminal(),
@@ -199,17 +225,23 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                     }
                     out.push_str(&report.summary().line());
                     out.push('\n');
+                    out.push_str(&fix_summary(report.diagnostics(), &fixed, &args));
                 }
                 output.push_str(&out);
             }
             OutputFormat::Concise => {
-                output.push_str(&render_concise(report.diagnostics(), report.sources()));
+                output.push_str(&render_concise_with(
+                    report.diagnostics(),
+                    report.sources(),
+                    args.unsafe_fixes,
+                ));
                 if summary {
                     if multiple {
                         output.push_str(&format!("{}: ", run.label));
                     }
                     output.push_str(&report.summary().line());
                     output.push('\n');
+                    output.push_str(&fix_summary(report.diagnostics(), &fixed, &args));
                 }
             }
             OutputFormat::Github => {
@@ -298,6 +330,202 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(NOTHING_ANALYZED));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the fix phase did over all runs.
+#[derive(Default)]
+struct Fixed {
+    /// (file as shown, code, name) of each fix applied (or that `--diff` would apply).
+    applied: Vec<(String, &'static str, &'static str)>,
+    dropped: Vec<String>,
+    diff: String,
+    files: usize,
+    unconverged: bool,
+}
+
+impl Fixed {
+    /// Records one run's fixes; writes them unless `diff`.
+    fn add(&mut self, run: &Run, r: skein::fix::FixRun, diff: bool) -> anyhow::Result<()> {
+        let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+        let base = run.base().ok();
+        let shown = |rel: &str| match (&base, &cwd) {
+            (Some(b), Some(c)) => skein::relative_to(b, rel, c),
+            _ => rel.to_string(),
+        };
+        if diff {
+            let sources = r.report.sources();
+            let secrets = |path: &str| {
+                sources
+                    .iter()
+                    .find(|(_, f)| f.path() == path)
+                    .map(|(_, f)| {
+                        f.secrets()
+                            .iter()
+                            .map(|s| f.slice(*s).to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            self.diff
+                .push_str(&skein::fix::unified_diff(&r.changes, &secrets));
+        } else {
+            let root = base.clone().unwrap_or_else(|| run.root.clone());
+            let errors = skein::fix::write_changes(&root, &r.changes);
+            if !errors.is_empty() {
+                let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                anyhow::bail!("{}", all.join("; "));
+            }
+        }
+        self.files += r.changes.len();
+        self.unconverged |= r.unconverged;
+        self.applied
+            .extend(r.applied.iter().map(|a| (shown(&a.path), a.code, a.name)));
+        self.dropped.extend(r.dropped.iter().map(|d| {
+            format!(
+                "skein: warning: fix of {} in {} not applied ({}): {}",
+                d.code,
+                shown(&d.path),
+                d.message,
+                d.reason
+            )
+        }));
+        Ok(())
+    }
+
+    /// `--diff` and `--fix-only`: prints the diff or the count and ends the command.
+    fn finish(&self, args: &CheckArgs) -> anyhow::Result<ExitCode> {
+        let notes = !args.quiet && !args.silent;
+        if notes {
+            for d in &self.dropped {
+                eprintln!("{d}");
+            }
+        }
+        let n = self.applied.len();
+        let mut out = String::new();
+        if args.diff {
+            out.push_str(&self.diff);
+        }
+        if args.show_fixes || args.fix_only {
+            out.push_str(&self.listing(args));
+        }
+        match &args.output {
+            Some(file) => std::fs::write(file, &out)
+                .with_context(|| format!("cannot write {}", file.display()))?,
+            None if args.silent => {}
+            None => print(&out)?,
+        }
+        if args.diff {
+            if notes {
+                eprintln!(
+                    "skein: would fix {n} finding{} in {} file{}",
+                    plural(n),
+                    self.files,
+                    plural(self.files)
+                );
+            }
+            return Ok(ExitCode::from(u8::from(n > 0)));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `Fixed 3 findings:` then, per file, `- path:` and `    2 × CODE (name)`;
+    /// or `No findings fixed`.
+    fn listing(&self, args: &CheckArgs) -> String {
+        if args.quiet || args.silent {
+            return String::new();
+        }
+        let verb = if args.diff { "Would fix" } else { "Fixed" };
+        if self.applied.is_empty() {
+            return format!(
+                "No findings {}\n",
+                if args.diff { "would be fixed" } else { "fixed" }
+            );
+        }
+        let mut out = format!(
+            "{verb} {} finding{}:\n",
+            self.applied.len(),
+            plural(self.applied.len())
+        );
+        let mut per: std::collections::BTreeMap<
+            &str,
+            std::collections::BTreeMap<(&str, &str), usize>,
+        > = Default::default();
+        for (p, c, n) in &self.applied {
+            *per.entry(p).or_default().entry((c, n)).or_default() += 1;
+        }
+        for (p, rules) in per {
+            out.push_str(&format!("- {p}:\n"));
+            for ((c, n), k) in rules {
+                out.push_str(&format!("    {k} × {c} ({n})\n"));
+            }
+        }
+        if self.unconverged {
+            out.push_str("(the fixes did not settle within 10 rounds: run again)\n");
+        }
+        out
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The lines after the summary: how many findings were fixed (`--fix`),
+/// how many remaining ones `--fix` would fix, how many more
+/// `--unsafe-fixes` would; and with `--show-fixes`, the list of fixes.
+fn fix_summary(
+    diagnostics: &[skein_syntax::Diagnostic],
+    fixed: &Fixed,
+    args: &CheckArgs,
+) -> String {
+    use skein_syntax::Applicability;
+    let mut out = String::new();
+    if args.fix {
+        for d in &fixed.dropped {
+            out.push_str(d);
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "fixed {} finding{}, {} remaining\n",
+            fixed.applied.len(),
+            plural(fixed.applied.len()),
+            diagnostics.len()
+        ));
+        if args.show_fixes {
+            out.push_str(&fixed.listing(args));
+        }
+    }
+    let count = |a: Applicability| {
+        diagnostics
+            .iter()
+            .filter(|d| {
+                d.fix
+                    .as_ref()
+                    .is_some_and(|f| f.applicability == a && !f.edits.is_empty())
+            })
+            .count()
+    };
+    let (safe, unsafe_) = (count(Applicability::Safe), count(Applicability::Unsafe));
+    let now = if args.unsafe_fixes {
+        safe + unsafe_
+    } else {
+        safe
+    };
+    let more = if args.unsafe_fixes { 0 } else { unsafe_ };
+    let flags = if args.unsafe_fixes {
+        "--fix --unsafe-fixes"
+    } else {
+        "--fix"
+    };
+    match (now, more) {
+        (0, 0) => {}
+        (0, m) => out.push_str(&format!("[*] {m} fixable with `--fix --unsafe-fixes`\n")),
+        (n, 0) => out.push_str(&format!("[*] {n} fixable with `{flags}`\n")),
+        (n, m) => out.push_str(&format!(
+            "[*] {n} fixable with `--fix` ({m} more with `--unsafe-fixes`)\n"
+        )),
+    }
+    out
 }
 
 /// The exit status of a run that found no file to analyze.

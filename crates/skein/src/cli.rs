@@ -126,6 +126,27 @@ pub struct CheckArgs {
     /// project file: the rest of the project is read from disk.
     #[arg(long, value_name = "PATH", help_heading = "File selection")]
     pub stdin_filename: Option<PathBuf>,
+    /// Apply the safe fixes rules offer, then report what remains (each
+    /// round re-checks the files; a fix that would make a file fail to
+    /// parse or add an error is dropped and reported).
+    #[arg(long, help_heading = "Fixes")]
+    pub fix: bool,
+    /// Apply unsafe fixes too (they may change what a client does): with
+    /// `--fix`, `--fix-only` or `--diff`.
+    #[arg(long, help_heading = "Fixes")]
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff (`patch -p1` applies it from the
+    /// project root) and write nothing; exit status 1 when there would be
+    /// changes, 0 when none.
+    #[arg(long, conflicts_with_all = ["fix", "fix_only"], help_heading = "Fixes")]
+    pub diff: bool,
+    /// Apply the fixes and report only what was fixed, not the remaining
+    /// findings (exit status 0 unless skein fails).
+    #[arg(long, help_heading = "Fixes")]
+    pub fix_only: bool,
+    /// List each fix applied (file, count, code, name) after the findings.
+    #[arg(long, help_heading = "Fixes")]
+    pub show_fixes: bool,
     /// Exit with status 0 even when findings are reported (2 and 3 still apply).
     #[arg(long, help_heading = "Output")]
     pub exit_zero: bool,

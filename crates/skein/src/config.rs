@@ -43,6 +43,7 @@ is silently without effect: the rule you meant to silence still runs, or the one
 select does not. When the file cannot be read at all, none of it applies.\n\n## Example\n```toml\n\
 ignores = [\"REF004\"]\n```\nUse instead:\n```toml\nignore = [\"REF004\"]\n```\n\nThis rule \
 cannot be ignored or suppressed.",
+    fix: None,
 };
 
 /// Where the configuration of a run comes from.

@@ -20,6 +20,7 @@ pub mod baseline;
 pub mod cli;
 pub mod config;
 mod fault;
+pub mod fix;
 pub mod rules;
 pub mod suppress;
 pub mod walk;
@@ -101,6 +102,10 @@ pub struct Options {
     /// file of that project-relative path, or adds it when there is none
     /// (`skein check - --stdin-filename PATH`, for editors). [`check`] only.
     pub overlay: Option<InputFile>,
+    /// More files whose contents are given rather than read, as
+    /// [`Options::overlay`] (the autofix applier's candidate contents,
+    /// [`fix`]). [`check`] only.
+    pub overlays: Vec<InputFile>,
     /// Counters to watch the run from another thread (a progress bar).
     pub progress: Option<Arc<Progress>>,
     /// Passes run after the built-in ones. For tests of the panic boundary
@@ -169,6 +174,7 @@ impl Default for Options {
             no_ignore_files: false,
             overrides: config::Overrides::default(),
             overlay: None,
+            overlays: Vec::new(),
             progress: None,
             extra_passes: Vec::new(),
         }
@@ -609,21 +615,21 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         .max_file_size
         .or(config.max_file_size)
         .unwrap_or(DEFAULT_MAX_FILE_SIZE);
-    let overlay = options.overlay.as_ref();
+    let overlays: Vec<&InputFile> = options.overlay.iter().chain(&options.overlays).collect();
     let mut loaded: Vec<(String, Content)> = found
         .into_par_iter()
-        .filter(|f| overlay.is_none_or(|o| o.path != f.rel))
+        .filter(|f| overlays.iter().all(|o| o.path != f.rel))
         .map(|f| {
             let content = load(&f, max);
             (f.rel, content)
         })
         .collect();
     let mut all = all;
-    if let Some(o) = overlay
-        && classify_with(&o.path, |p| config.format_for(p)).is_some()
-    {
-        all.insert(o.path.clone());
-        loaded.push((o.path.clone(), Content::Bytes(o.bytes.clone())));
+    for o in overlays {
+        if classify_with(&o.path, |p| config.format_for(p)).is_some() {
+            all.insert(o.path.clone());
+            loaded.push((o.path.clone(), Content::Bytes(o.bytes.clone())));
+        }
     }
     // Folders the walk could not enter may hold artifacts: say so.
     loaded.extend(walk_errors.into_iter().map(|(path, why)| {

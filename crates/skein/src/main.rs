@@ -49,11 +49,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Rule { code } => match rules::find(&code) {
             Some(r) => {
                 print(&format!(
-                    "# {} ({})\n\nDefault severity: {}. {}.\n\n{}\n\nDocumentation: {}\n",
+                    "# {} ({})\n\nDefault severity: {}. {}.\n\nFix: {}.\n\n{}\n\nDocumentation: {}\n",
                     r.name,
                     r.code,
                     r.severity.as_str(),
                     capitalize(r.summary),
+                    rules::fix_kind(&r),
                     r.doc,
                     skein_report::rule_url(&r)
                 ))?;

@@ -31,6 +31,17 @@ pub fn find(code_or_name: &str) -> Option<Rule> {
         .copied()
 }
 
+/// How `skein rule` and docs/rules.md say whether a rule fixes what it
+/// finds: `safe (applied by --fix)`, `unsafe (applied with --unsafe-fixes)`
+/// or `none`.
+pub fn fix_kind(rule: &Rule) -> &'static str {
+    match rule.fix {
+        Some(skein_syntax::Applicability::Safe) => "safe (applied by `--fix`)",
+        Some(skein_syntax::Applicability::Unsafe) => "unsafe (applied with `--fix --unsafe-fixes`)",
+        None => "none",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,6 +30,7 @@ of why the finding was accepted. A misspelt code hides nothing.\n\n## Example\n`
 # skein: ignore[REF004]\nname: legacy-review\n```\nUse instead:\n```yaml\n\
 # skein: ignore[REF004] loaded by the legacy runner, which skein does not model\n\
 name: legacy-review\n```",
+    fix: None,
 };
 
 /// SYN014: a suppression names `*` (every rule).
@@ -43,6 +44,7 @@ pub const BLANKET_SUPPRESSION: Rule = Rule {
 suppression hides every finding on its lines, including ones that appear later and were never \
 reviewed.\n\n## Example\n```yaml\nname: Review # skein: ignore[*] legacy\n```\nUse instead: \
 name the rule, `# skein: ignore[SCH001] legacy name kept for old loaders`.",
+    fix: None,
 };
 
 /// SYN015: a suppression suppresses nothing.
@@ -57,7 +59,11 @@ configuration turns off for the file are not reported.\n\n## Why is this bad?\nT
 was written for is gone (or it sits on the wrong line); left in place it would silently hide a \
 new finding of the same rule there.\n\n## Example\n```yaml\n# skein: ignore[FLOW001] stage is \
 entered by hand\nname: review\n```\nwhen no FLOW001 finding is on the next line: remove the \
-comment.",
+comment.\n\n## Fix\nSafe: the fix removes the unused code from the comment's list, or the whole \
+comment (its line, when nothing else is on it) when none of its codes suppressed anything. \
+Comments change no value of the file, and the code suppressed nothing in this run. An \
+`[[ignore]]` entry of `skein.toml` is not removed by a fix.",
+    fix: Some(skein_syntax::Applicability::Safe),
 };
 
 /// The rules of this module.
@@ -84,6 +90,48 @@ struct Directive {
     /// 0-based first and last line of the comment.
     lines: (usize, usize),
     codes: Vec<Code>,
+    /// The whole comment.
+    span: Span,
+}
+
+/// SYN015's fix: the code `c` taken out of its list (with one comma and
+/// the spaces beside it), or, when no code of the comment suppressed
+/// anything, the whole comment: its line when nothing else is on it, else
+/// the comment and the blanks before it.
+fn unused_fix(text: &str, dir: &Directive, c: &Code) -> skein_syntax::Fix {
+    use skein_syntax::{Edit, Fix};
+    let blank = |s: &str| s.chars().all(|ch| ch == ' ' || ch == '\t');
+    if dir.codes.iter().all(|k| !k.used) {
+        let (s, e) = (dir.span.start as usize, dir.span.end as usize);
+        let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[e..].find('\n').map_or(text.len(), |i| e + i + 1);
+        let before = &text[line_start..s];
+        let after = text[e..line_end].trim_end_matches(['\n', '\r']);
+        let span = if blank(before) && blank(after) {
+            Span::new(line_start, line_end)
+        } else {
+            let lead = before.len() - before.trim_end_matches([' ', '\t']).len();
+            Span::new(s - lead, e)
+        };
+        return Fix::safe("remove the suppression comment", vec![Edit::delete(span)]);
+    }
+    let (s, e) = (c.span.start as usize, c.span.end as usize);
+    let rest = &text[e..];
+    let trimmed = rest.trim_start_matches([' ', '\t']);
+    let span = if let Some(after_comma) = trimmed.strip_prefix(',') {
+        let gap = after_comma.len() - after_comma.trim_start_matches([' ', '\t']).len();
+        Span::new(s, e + (rest.len() - after_comma.len()) + gap)
+    } else {
+        let before = text[..s].trim_end_matches([' ', '\t']);
+        match before.strip_suffix(',') {
+            Some(b) => Span::new(b.len(), e),
+            None => Span::new(s, e),
+        }
+    };
+    Fix::safe(
+        format!("remove {} from the suppression", c.rule.code),
+        vec![Edit::delete(span)],
+    )
 }
 
 /// Reads the `skein:` directives of a file's comments. Returns the valid
@@ -212,6 +260,7 @@ fn directives(
         out.push(Directive {
             lines: (first, last),
             codes,
+            span: c,
         });
     }
     (out, diags)
@@ -327,7 +376,8 @@ pub(crate) fn finish(run: Run<'_>, diagnostics: Vec<Diagnostic>) -> Vec<Diagnost
                                 ),
                             )
                             .with_label("nothing to suppress on this line or the next")
-                            .with_help("remove it, or move it onto the line of the finding or the line above"),
+                            .with_help("remove it, or move it onto the line of the finding or the line above")
+                            .with_fix(unused_fix(run.sources.get(*file).text(), dir, c)),
                         );
                     }
                 }

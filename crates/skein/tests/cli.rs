@@ -429,7 +429,7 @@ fn a_subfolder_run_is_the_project_run_restricted_to_it() {
         let o = skein(&["check", "--format", "concise", path], &workspace);
         stdout(&o)
             .lines()
-            .filter(|l| !l.starts_with("checked "))
+            .filter(|l| !l.starts_with("checked ") && !l.starts_with("[*] "))
             .map(str::to_string)
             .collect()
     };
@@ -529,7 +529,7 @@ fn output_and_exit_flags() {
     assert_eq!(
         stdout(&o),
         format!(
-            "{AGENT_LINE}\n{SKILL_LINE}\nchecked 2 files (agent-skill 1, plugin-agent 1): 2 errors, 0 warnings, 0 infos\n"
+            "{AGENT_LINE}\n{SKILL_LINE}\nchecked 2 files (agent-skill 1, plugin-agent 1): 2 errors, 0 warnings, 0 infos\n[*] 1 fixable with `--fix --unsafe-fixes`\n"
         )
     );
     let o = skein(&["check", "--silent"], dir.path());

@@ -4,6 +4,14 @@
 //! followed by an indented `path:line:col: label` line per secondary label
 //! (`common::finding_lines`). Cases named `clean*` must not report their rule.
 //!
+//! A case whose findings carry fixes also has `expected.fixed`: what
+//! `skein check --fix --unsafe-fixes` makes of it (issue #15), byte for
+//! byte: the one file changed, or, when several are, each as a line
+//! `==> PATH <==` followed by its text. A case no fix changes has none. The
+//! fix is applied to a copy in a temporary folder, then applied again to
+//! show it is idempotent (the second run changes nothing and no finding
+//! with a fix remains, unless the applier dropped that fix).
+//!
 //! `SKEIN_BLESS=1 cargo test -p skein --test fixtures` (or `cargo xtask bless`)
 //! rewrites the expectations from the current output. `SKEIN_FIXTURE=<rule>`
 //! (comma-separated) limits a run to those rules' folders.
@@ -54,6 +62,69 @@ fn reports(output: &str, code: &str) -> bool {
         .any(|l| !l.starts_with(' ') && l.contains(&tag))
 }
 
+/// Copies the folder `from` into `to` (files and folders; a symbolic link
+/// as a link).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir") {
+        let e = e.expect("entry");
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        let t = e.file_type().expect("file type");
+        if t.is_symlink() {
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(std::fs::read_link(&src).expect("link"), &dst)
+                .expect("symlink");
+        } else if t.is_dir() {
+            copy_tree(&src, &dst);
+        } else if t.is_file() {
+            std::fs::copy(&src, &dst).expect("copy");
+        }
+    }
+}
+
+/// What `--fix --unsafe-fixes` makes of the case (see the module doc), or
+/// `None` when it changes nothing; panics when a second run still changes
+/// something.
+fn fixed(case: &Path) -> Option<String> {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path().join("repo");
+    copy_tree(case, &root);
+    let options = skein::Options::default();
+    let fix = skein::fix::FixOptions {
+        unsafe_fixes: true,
+        ..Default::default()
+    };
+    let run = skein::fix::fix_project(&root, &options, &[String::new()], &fix).expect("fix");
+    let errors = skein::fix::write_changes(&root, &run.changes);
+    assert!(errors.is_empty(), "{}: {errors:?}", case.display());
+    let again = skein::fix::fix_project(&root, &options, &[String::new()], &fix).expect("fix");
+    assert!(
+        again.changes.is_empty(),
+        "{}: a second --fix changes {:?}",
+        case.display(),
+        again.changes.iter().map(|c| &c.path).collect::<Vec<_>>()
+    );
+    let dropped: Vec<&str> = run.dropped.iter().map(|d| d.code).collect();
+    for d in again.report.diagnostics() {
+        assert!(
+            d.fix.is_none() || dropped.contains(&d.rule.code),
+            "{}: {} still offers a fix after --fix: {}",
+            case.display(),
+            d.rule.code,
+            d.message
+        );
+    }
+    match run.changes.as_slice() {
+        [] => None,
+        [one] => Some(one.after.clone()),
+        many => Some(
+            many.iter()
+                .map(|c| format!("==> {} <==\n{}", c.path, c.after))
+                .collect(),
+        ),
+    }
+}
+
 #[test]
 fn rule_fixtures() {
     let bless = std::env::var_os("SKEIN_BLESS").is_some();
@@ -69,9 +140,29 @@ fn rule_fixtures() {
         }
         let got = render(case);
         let expected_path = case.join("expected.out");
+        let fixed_path = case.join("expected.fixed");
+        let got_fixed = fixed(case);
         if bless {
             std::fs::write(&expected_path, &got).expect("write expected.out");
+            match &got_fixed {
+                Some(f) => std::fs::write(&fixed_path, f).expect("write expected.fixed"),
+                None if fixed_path.exists() => {
+                    std::fs::remove_file(&fixed_path).expect("remove expected.fixed")
+                }
+                None => {}
+            }
             continue;
+        }
+        let expected_fixed = std::fs::read(&fixed_path).ok();
+        if expected_fixed.as_deref() != got_fixed.as_deref().map(str::as_bytes) {
+            failures.push(format!(
+                "{rule}/{}: expected.fixed differs:\n--- expected\n{}\n--- got\n{}",
+                case.file_name().unwrap().to_string_lossy(),
+                expected_fixed
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+                    .unwrap_or_else(|| "(no expected.fixed: no change)".into()),
+                got_fixed.unwrap_or_else(|| "(no change)".into())
+            ));
         }
         let expected = std::fs::read_to_string(&expected_path)
             .unwrap_or_else(|_| panic!("{} has no expected.out", case.display()));
@@ -129,6 +220,19 @@ fn every_rule_has_doc_and_fixtures() {
         });
         if IO_RULES.contains(&rule.name) {
             continue;
+        }
+        // A rule that declares a fix shows it on a case (issue #15).
+        if rule.fix.is_some() && !mine.iter().any(|(_, c)| c.join("expected.fixed").is_file()) {
+            missing.push(format!(
+                "{} ({}) declares a fix but no case of corpus/rules/{}/ has an expected.fixed",
+                rule.name, rule.code, rule.name
+            ));
+        }
+        if rule.fix.is_some() && !rule.doc.contains("## Fix") {
+            missing.push(format!(
+                "{} ({}) declares a fix but its doc has no `## Fix` section (safe or unsafe, and why)",
+                rule.name, rule.code
+            ));
         }
         if !fails {
             missing.push(format!(

@@ -10,7 +10,7 @@
 #[path = "../../../fuzz/src/props.rs"]
 mod props;
 
-use props::{Front, check_front, check_repo, join_repo};
+use props::{Front, check_fixes, check_front, check_repo, join_repo};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -66,7 +66,11 @@ fn repo_seeds() -> Vec<Vec<u8>> {
         .map(|case| {
             let files: Vec<(String, Vec<u8>)> = all
                 .iter()
-                .filter(|p| p.starts_with(&case) && !p.ends_with("expected.out"))
+                .filter(|p| {
+                    p.starts_with(&case)
+                        && !p.ends_with("expected.out")
+                        && !p.ends_with("expected.fixed")
+                })
                 .map(|p| {
                     let rel = p.strip_prefix(&case).expect("inside");
                     (
@@ -261,4 +265,10 @@ fn markdown_front() {
 #[test]
 fn whole_check() {
     replay("check", repo_seeds(), check_repo);
+}
+
+/// Issue #15: fixes never make a file that parses fail to parse.
+#[test]
+fn fixes_keep_files_parsing() {
+    replay("fix", repo_seeds(), check_fixes);
 }

@@ -219,7 +219,8 @@ fn hundred_megabyte_file() {
         "big/.mcp.json:1:1: error[SYN010] file is 100000000 bytes, over the limit of 10485760 bytes; not read [file-too-large]\n\
          skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
          skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]\n\
-         checked 2 files (agent-skill 1): 3 errors, 0 warnings, 0 infos\n"
+         checked 2 files (agent-skill 1): 3 errors, 0 warnings, 0 infos\n\
+         [*] 1 fixable with `--fix --unsafe-fixes`\n"
     );
 }
 
@@ -347,7 +348,7 @@ fn ten_megabyte_line() {
     assert!(out.contains("error[REF005]: skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n  ┌─ skills/ok/SKILL.md:2:7\n"));
     assert!(
         out.ends_with(
-            "checked 3 files (agent-skill 1, mcp-config 2): 54 errors, 0 warnings, 0 infos\n"
+            "checked 3 files (agent-skill 1, mcp-config 2): 54 errors, 0 warnings, 0 infos\n[*] 1 fixable with `--fix --unsafe-fixes`\n"
         ),
         "{}",
         &out[out.len().saturating_sub(500)..]
@@ -398,7 +399,8 @@ fn symlink_loop() {
         "skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
          skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]\n\
          skills/self/SKILL.md:1:1: info[SYN012] symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed [symlink-not-followed]\n\
-         checked 2 files (agent-skill 1): 2 errors, 0 warnings, 1 info\n"
+         checked 2 files (agent-skill 1): 2 errors, 0 warnings, 1 info\n\
+         [*] 1 fixable with `--fix --unsafe-fixes`\n"
     );
 }
 
@@ -555,6 +557,7 @@ const TEST_RULE: skein::skein_syntax::Rule = skein::skein_syntax::Rule {
     severity: skein::skein_syntax::Severity::Error,
     summary: "test",
     doc: "test",
+    fix: None,
 };
 
 fn options_with_failing_passes() -> Options {
@@ -654,6 +657,7 @@ fn internal_error_exit_status() {
                 "skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]",
                 "skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]",
                 "checked 2 files (agent-skill 1): 3 errors, 0 warnings, 0 infos",
+                "[*] 1 fixable with `--fix --unsafe-fixes`",
             ]
         );
     };
@@ -785,7 +789,8 @@ fn bidi_and_zero_width_are_escaped_in_every_format() {
         format!(
             "skills/ok/SKILL.md:6:8: warning[SEC009] {m9} [bidi-control-character]\n\
              skills/ok/SKILL.md:6:26: warning[SEC010] {m10} [invisible-character]\n\
-             checked 1 file (agent-skill 1): 0 errors, 2 warnings, 0 infos\n"
+             checked 1 file (agent-skill 1): 0 errors, 2 warnings, 0 infos\n\
+             [*] 2 fixable with `--fix --unsafe-fixes`\n"
         )
     );
     let github = run(&["check", "--format", "github"]);

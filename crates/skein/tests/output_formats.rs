@@ -187,6 +187,11 @@ fn sarif_validates_against_the_schema() {
     assert!(!real.diagnostics().is_empty());
     let log = sarif(&real);
     assert_valid(&validator, &log);
+    // Its fixes (issue #15) are among what the schema checked.
+    assert!(
+        log.contains("\"artifactChanges\""),
+        "no fix in the real corpus's SARIF"
+    );
     // And a log the validator must reject, so the check is not vacuous.
     let mut bad: Value = serde_json::from_str(&log).unwrap();
     bad["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startColumn"] =
@@ -243,25 +248,33 @@ fn rules_page_is_current() {
     let mut page = String::from(
         "# Rules\n\n<!-- Generated from the rules' docs by `UPDATE_DOCS=1 cargo test -p skein --test output_formats`; do not edit. -->\n\n\
          Every rule skein has, by code. `skein rules` lists them and `skein rule CODE` prints one.\n\n\
-         | code | name | default severity | summary |\n|---|---|---|---|\n",
+         The fix column says whether `skein check --fix` repairs a finding: `safe` (by `--fix`), \
+         `unsafe` (only with `--unsafe-fixes`), or nothing.\n\n\
+         | code | name | default severity | fix | summary |\n|---|---|---|---|---|\n",
     );
     let all = rules::all();
     for r in &all {
         page.push_str(&format!(
-            "| [{}](#{}) | `{}` | {} | {} |\n",
+            "| [{}](#{}) | `{}` | {} | {} | {} |\n",
             r.code,
             skein_report::sarif::rule_anchor(r),
             r.name,
             r.severity.as_str(),
+            match r.fix {
+                Some(skein::skein_syntax::Applicability::Safe) => "safe",
+                Some(skein::skein_syntax::Applicability::Unsafe) => "unsafe",
+                None => "",
+            },
             r.summary.replace('|', "\\|")
         ));
     }
     for r in &all {
         page.push_str(&format!(
-            "\n## {} {}\n\nDefault severity: {}.\n\n",
+            "\n## {} {}\n\nDefault severity: {}. Fix: {}.\n\n",
             r.code,
             r.name,
-            r.severity.as_str()
+            r.severity.as_str(),
+            rules::fix_kind(r)
         ));
         let mut fenced = false;
         for line in r.doc.lines() {

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a project subagent with `permissionMode: bypassPermissions` (every permission check off)",
     doc: include_str!("bypass_permissions_agent.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a `disallowedTools` entry with a specifier (`Bash(git push *)`), which removes the whole tool",
     doc: include_str!("disallowed_tool_specifier.md"),
+    fix: None,
 };
 
 /// The pass.

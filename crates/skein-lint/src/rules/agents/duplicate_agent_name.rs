@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "two subagents with one `name` in one folder (error), or a project subagent shadowing another (warning)",
     doc: include_str!("duplicate_agent_name.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a subagent `memory`, `effort`, `isolation`, `color`, `maxTurns` or `background` with a value the docs do not allow",
     doc: include_str!("invalid_agent_field_value.md"),
+    fix: None,
 };
 
 /// The pass.

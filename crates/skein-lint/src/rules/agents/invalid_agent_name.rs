@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a subagent `name` that is not lowercase letters, digits and hyphens",
     doc: include_str!("invalid_agent_name.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a subagent `permissionMode` that is no Claude Code permission mode",
     doc: include_str!("invalid_permission_mode.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -63,6 +64,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     .with_note(format!("`permissionMode` is one of {}", listed(MODES)));
     if let Some(s) = suggest(mode, MODES) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
+        if let Some(edit) = crate::fix::near(mode, s)
+            .then(|| crate::fix::replace_string(agent.doc, node, agent.text, s))
+            .flatten()
+        {
+            d = d.with_fix(skein_syntax::Fix::unsafe_(
+                format!("replace with `{s}`"),
+                vec![edit],
+            ));
+        }
     }
     vec![d]
 }

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Claude Code subagent without its `name` or `description`",
     doc: include_str!("missing_agent_field.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -297,6 +297,8 @@ pub(crate) struct ToolEntry {
     pub text: String,
     /// Its bytes in the file (the whole scalar when they cannot be told apart).
     pub span: Span,
+    /// The scalar that holds it (a list item, or the whole string).
+    pub node: NodeId,
 }
 
 impl ToolEntry {
@@ -321,6 +323,7 @@ pub(crate) fn tool_entries(agent: &Subagent, node: NodeId) -> Vec<ToolEntry> {
                 (!text.is_empty()).then(|| ToolEntry {
                     text: text.to_string(),
                     span,
+                    node: i,
                 })
             })
             .collect(),
@@ -341,6 +344,7 @@ pub(crate) fn tool_entries(agent: &Subagent, node: NodeId) -> Vec<ToolEntry> {
                     (!text.is_empty()).then(|| ToolEntry {
                         text: text.to_string(),
                         span: piece_span,
+                        node,
                     })
                 })
                 .collect()

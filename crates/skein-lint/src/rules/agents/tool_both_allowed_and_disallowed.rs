@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a tool a subagent lists in both `tools` and `disallowedTools`",
     doc: include_str!("tool_both_allowed_and_disallowed.md"),
+    fix: None,
 };
 
 /// The pass.

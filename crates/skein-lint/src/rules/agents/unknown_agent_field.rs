@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a subagent frontmatter key Claude Code does not document (and ignores)",
     doc: include_str!("unknown_agent_field.md"),
+    fix: None,
 };
 
 /// The pass.

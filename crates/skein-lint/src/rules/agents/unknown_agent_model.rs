@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a subagent `model` that is no model alias and no Claude model id",
     doc: include_str!("unknown_agent_model.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -68,6 +69,16 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let all: Vec<&str> = ALIASES.iter().chain(SUFFIXED).copied().collect();
     if let Some(s) = suggest(model, &all) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
+        if let Some(edit) = agent
+            .field("model")
+            .filter(|_| crate::fix::near(model, s))
+            .and_then(|n| crate::fix::replace_string(agent.doc, n, agent.text, s))
+        {
+            d = d.with_fix(skein_syntax::Fix::unsafe_(
+                format!("replace with `{s}`"),
+                vec![edit],
+            ));
+        }
     } else if model.to_lowercase().contains("claude") {
         d = d.with_help("model ids are lowercase and start with `claude-`");
     }

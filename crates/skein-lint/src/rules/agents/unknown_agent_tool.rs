@@ -5,7 +5,7 @@ pub(crate) use crate::claude_code::TOOLS;
 pub(crate) use crate::claude_code::is_tool as known;
 use crate::{Context, FilePass};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use skein_syntax::{Applicability, Diagnostic, Fix, Rule, Severity, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a subagent `tools` or `disallowedTools` entry that is no Claude Code tool",
     doc: include_str!("unknown_agent_tool.md"),
+    fix: Some(Applicability::Unsafe),
 };
 
 /// The pass.
@@ -37,11 +38,11 @@ fn field_findings(agent: &Subagent, a: &Artifact, field: &str) -> Vec<Diagnostic
     tool_entries(agent, node)
         .into_iter()
         .filter(|e| !known(e.tool()))
-        .map(|e| finding(a, field, &e))
+        .map(|e| finding(agent, a, field, &e))
         .collect()
 }
 
-fn finding(a: &Artifact, field: &str, e: &ToolEntry) -> Diagnostic {
+fn finding(agent: &Subagent, a: &Artifact, field: &str, e: &ToolEntry) -> Diagnostic {
     let tool = e.tool();
     let mut d = Diagnostic::new(
         RULE,
@@ -61,6 +62,13 @@ fn finding(a: &Artifact, field: &str, e: &ToolEntry) -> Diagnostic {
         ));
     } else if let Some(s) = suggest(tool, TOOLS) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
+        let entry = e.text.replacen(tool, s, 1);
+        if let Some(edit) = crate::fix::near(tool, s)
+            .then(|| crate::fix::replace_verbatim(agent.doc, e.node, agent.text, e.span, &entry))
+            .flatten()
+        {
+            d = d.with_fix(Fix::unsafe_(format!("replace with `{entry}`"), vec![edit]));
+        }
     } else if tool.contains("__") || tool.starts_with("mcp_") {
         d = d.with_help("MCP tools are named `mcp__<server>__<tool>`");
     }

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Bailey assistant whose `name` differs from its plugin's `plugin.json` name",
     doc: include_str!("assistant_name_mismatch.md"),
+    fix: None,
 };
 
 /// The pass.

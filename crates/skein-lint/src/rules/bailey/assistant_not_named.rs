@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin whose `plugin.json` does not name its `assistant.json` in `extensions[\"org.sigrix\"].assistant`",
     doc: include_str!("assistant_not_named.md"),
+    fix: None,
 };
 
 /// The pass.

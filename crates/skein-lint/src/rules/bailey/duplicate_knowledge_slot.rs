@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "two knowledge slots of one Bailey assistant with the same name",
     doc: include_str!("duplicate_knowledge_slot.md"),
+    fix: None,
 };
 
 /// The pass.

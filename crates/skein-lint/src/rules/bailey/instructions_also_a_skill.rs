@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Bailey assistant whose instructions skill is also listed in `skills`",
     doc: include_str!("instructions_also_a_skill.md"),
+    fix: None,
 };
 
 /// The pass.

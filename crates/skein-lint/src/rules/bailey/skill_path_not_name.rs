@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Bailey `skills` entry whose `path` is not `skills/<name>/SKILL.md` for its `name`",
     doc: include_str!("skill_path_not_name.md"),
+    fix: None,
 };
 
 /// The pass.

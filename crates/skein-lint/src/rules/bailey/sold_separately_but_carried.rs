@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a skill in `skills_sold_separately` that the plugin carries",
     doc: include_str!("sold_separately_but_carried.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Bailey `write_tools` entry that is not also in the server's `tools`",
     doc: include_str!("write_tool_not_declared.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a slash command with an `argument-hint` whose body never uses its arguments",
     doc: include_str!("argument_hint_without_arguments.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a slash command that uses its arguments but has no `argument-hint`",
     doc: include_str!("arguments_without_hint.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a boolean slash-command field written as a string",
     doc: include_str!("command_string_boolean.md"),
+    fix: Some(skein_syntax::Applicability::Safe),
 };
 
 /// The pass.
@@ -59,7 +60,13 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         .with_note(format!(
             "Claude Code reads it as `{b}`; YAML and other tools read a string"
         ))
-        .with_help(format!("write `{field}: {b}`, without quotes"));
+        .with_help(format!("write `{field}: {b}`, without quotes"))
+        .with_fix_opt(crate::rules::skills::string_boolean::bool_fix(
+            doc,
+            e.value,
+            cx.sources.get(a.file).text(),
+            b,
+        ));
         out.push(d);
     }
     out

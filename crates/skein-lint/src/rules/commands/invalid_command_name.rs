@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a slash-command file whose name cannot be typed as a command",
     doc: include_str!("invalid_command_name.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a slash-command frontmatter field that Claude Code does not read",
     doc: include_str!("unknown_command_field.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a slash command `allowed-tools` entry that names no Claude Code tool",
     doc: include_str!("unknown_command_tool.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.

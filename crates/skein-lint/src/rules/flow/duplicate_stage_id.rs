@@ -19,6 +19,7 @@ id, a revise verdict silently returns to the first of them, the second can never
 a run log cannot tell which of the two ran.\n\n## Example\n```json\n\"stages\": [\n  {\"id\": \
 \"draft\", ...},\n  {\"id\": \"draft\", ...}\n]\n```\nUse instead: give each stage its own id \
 (`draft`, `redraft`).",
+    fix: None,
 };
 
 /// The pass.

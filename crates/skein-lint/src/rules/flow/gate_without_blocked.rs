@@ -22,6 +22,7 @@ cycle falls back to.\n\n## Example\n```json\n\"gate\": {\"id\": \"G1\", \"kind\"
 \"RECONSIDER\", \"BLOCKED\"]`.\n\n## Known problems\nA gate with a verdict outside the vocabulary \
 (reported by `unknown-verdict`, often a misspelling such as `BLOKED`) is not judged, and neither \
 is a loop with no vocabulary.",
+    fix: None,
 };
 
 /// The pass.

@@ -27,6 +27,7 @@ decides (skilldrop: \"Required when kind is mechanical, forbidden otherwise\").\
 ## Known problems\nA script that the walk does not see (ignored by `.gitignore`, or generated \
 at build time) is reported as missing. Paths that climb out of the repository with `..` are \
 never found.",
+    fix: None,
 };
 
 /// The pass.

@@ -28,6 +28,7 @@ benefit of the doubt (as `unreachable-stage` assumes it advances), and for \"no 
 counts as non-pass (as written it is not a pass word). When every verdict is unknown (a loop \
 with no vocabulary), nothing can be decided and the gate is skipped; so is a gate with no \
 verdicts (a schema violation). One misspelling thus gives one finding, not two.",
+    fix: None,
 };
 
 /// The pass.

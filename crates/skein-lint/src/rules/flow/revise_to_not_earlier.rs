@@ -22,6 +22,7 @@ and the revise cap is spent for nothing.\n\n## Example\n```json\n{\"id\": \"draf
 \"BLOCKED\"], \"revise_to\": \"ship\"}},\n{\"id\": \"ship\", ...}\n```\nUse instead: `\"revise_to\": \
 \"draft\"`, a stage before `check`.\n\n## Known problems\nWhen two stages share an id, the gate \
 is accepted if any of them comes before it (the duplicate id is reported by `duplicate-stage-id`).",
+    fix: None,
 };
 
 /// The pass.

@@ -20,6 +20,7 @@ missing from the loop's flow (its cap never applies).\n\n## Example\n```json\n{\
 \"NOT READY\", \"BLOCKED\"]}}\n```\nUse instead: add `\"revise_to\": \"draft\"`, or drop `NOT READY` \
 if the gate cannot send work back.\n\n## Known problems\nVerdicts outside the vocabulary have no \
 class and are not considered (`unknown-verdict` reports them).",
+    fix: None,
 };
 
 /// The pass.

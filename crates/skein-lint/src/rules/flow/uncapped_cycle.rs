@@ -26,6 +26,7 @@ it exhausts its budget: loop A runs loop B, which runs loop A again; agent `tria
 to `oncall`, which delegates back.\n\n## Example\n```yaml\n# triage.agent.yaml\ncapabilities:\n  \
 - {kind: a2a, agent: oncall}\n# oncall.agent.yaml\ncapabilities:\n  - {kind: a2a, agent: \
 triage}\n```\nUse instead: set `policies.max_iterations` on one of them.",
+    fix: None,
 };
 
 /// The pass.

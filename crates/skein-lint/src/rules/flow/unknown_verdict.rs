@@ -25,7 +25,11 @@ word it does not define (\"a new loop cannot invent a sixth kind of 'yes'\"), an
 cannot tell where such a verdict leads, so every flow check on that gate is guesswork.\n\n\
 ## Example\n```json\n\"gate\": {\"id\": \"G1\", \"kind\": \"review\", \"verdicts\": [\"READY\", \
 \"BLOKED\"]}\n```\nUse instead: `\"verdicts\": [\"READY\", \"BLOCKED\"]`, or define the new word in \
-`contracts/terminals.json` with its class.",
+`contracts/terminals.json` with its class.\n\n## Fix\nUnsafe. When the label names the word meant (one edit away, such as \
+`aproved` -> `approved`), the fix writes it in place of the gate's verdict, as a JSON string. The \
+gate then routes that verdict to its class's exit, which changes the loop's flow: a person \
+should confirm it is the word meant.",
+    fix: None,
 };
 
 /// The pass.
@@ -104,10 +108,27 @@ fn unknown_words(cx: &Context, l: &LoopFlow, t: &SkilldropTerminals) -> Vec<Diag
             if t.verdicts.contains_key(&v.value) {
                 continue;
             }
-            let label = match closest(&v.value, t.verdicts.keys().map(String::as_str)) {
+            let suggestion = closest(&v.value, t.verdicts.keys().map(String::as_str));
+            let label = match suggestion {
                 Some(w) => format!("not in {}; did you mean {}?", code(vocab_path), quote(w)),
                 None => format!("not in {}", code(vocab_path)),
             };
+            let text = cx.sources.get(l.file).text();
+            let fix = suggestion
+                .filter(|w| crate::fix::near(&v.value, w))
+                .and_then(|w| {
+                    let raw = text.get(v.span.range())?;
+                    let literal = crate::fix::literal_like(raw, w)?;
+                    // Only a verdict written as a plain string literal.
+                    (serde_json::from_str::<String>(raw).ok().as_deref() == Some(v.value.as_str())
+                        || raw == v.value)
+                        .then(|| {
+                            skein_syntax::Fix::unsafe_(
+                                format!("replace with `{w}`"),
+                                vec![skein_syntax::Edit::replace(v.span, literal)],
+                            )
+                        })
+                });
             let help = if known.is_empty() {
                 format!("the vocabulary {} defines no verdicts", code(vocab_path))
             } else {
@@ -124,7 +145,8 @@ fn unknown_words(cx: &Context, l: &LoopFlow, t: &SkilldropTerminals) -> Vec<Diag
                 ),
             )
             .with_label(label)
-            .with_help(help);
+            .with_help(help)
+            .with_fix_opt(fix);
             // Defined by another vocabulary that this loop does not use?
             if let Some(other) = cx.artifacts.iter().find(|a| {
                 Some(a.file) != l.vocabulary

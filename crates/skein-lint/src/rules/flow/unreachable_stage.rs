@@ -23,6 +23,7 @@ revise, redirect or block.\n\n## Example\n```json\n{\"id\": \"verify\", \"gate\"
 Use instead: give `G1` a pass-class verdict such as `READY`.\n\n## Known problems\nVerdicts not \
 in the vocabulary are assumed to advance, so an unknown word never makes a stage unreachable \
 (FLOW rules about the vocabulary report it instead).",
+    fix: None,
 };
 
 /// The pass.

@@ -19,6 +19,7 @@ the loop depends on (skilldrop: \"`*` means any generator, and is legal only in 
 ## Example\n```json\n{\"name\": \"review\", \"kind\": \"loop\", \"stages\": [\n  {\"id\": \"draft\", \
 \"skills\": [\"*\"]}, ...]}\n```\nUse instead: name the skill (`\"skills\": [\"draft\"]`), or make \
 the loop a wrapper (`\"kind\": \"wrapper\"`) if the generator really is the caller's choice.",
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a plugin hook matching its own bundled MCP server's tools by the bare server key instead of the plugin-scoped name",
     doc: include_str!("bare_plugin_mcp_matcher.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an exec-form command hook (with `args`) whose `command` is a whole command line",
     doc: include_str!("exec_command_with_arguments.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "an HTTP hook header that uses an environment variable not listed in `allowedEnvVars`",
     doc: include_str!("header_env_var_not_allowed.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook handler whose type its event does not run",
     doc: include_str!("hook_type_unsupported_by_event.md"),
+    fix: None,
 };
 
 /// The pass.

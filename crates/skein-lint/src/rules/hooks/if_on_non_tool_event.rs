@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook handler with `if` on an event that is not a tool event, so it never runs",
     doc: include_str!("if_on_non_tool_event.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook handler's `shell`, `if`, `once`, `async` or `asyncRewake` with a value Claude Code does not accept",
     doc: include_str!("invalid_hook_field_value.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook timeout that is not a positive number of seconds",
     doc: include_str!("invalid_hook_timeout.md"),
+    fix: None,
 };
 
 /// The pass.

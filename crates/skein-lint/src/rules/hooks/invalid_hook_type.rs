@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook handler without a type, or with one Claude Code does not have",
     doc: include_str!("invalid_hook_type.md"),
+    fix: None,
 };
 
 /// The pass.

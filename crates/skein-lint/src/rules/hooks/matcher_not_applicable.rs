@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook matcher on an event that ignores matchers",
     doc: include_str!("matcher_not_applicable.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook matcher that names an MCP server but no tool, so it matches nothing",
     doc: include_str!("mcp_matcher_without_tool.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook timeout that reads as milliseconds (`5000`): Claude Code counts it in seconds",
     doc: include_str!("millisecond_hook_timeout.md"),
+    fix: None,
 };
 
 /// The pass.

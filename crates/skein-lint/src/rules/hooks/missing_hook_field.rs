@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook handler without the field its type requires",
     doc: include_str!("missing_hook_field.md"),
+    fix: None,
 };
 
 /// The pass.

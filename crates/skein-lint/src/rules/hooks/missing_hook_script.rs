@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook command runs a script that is not in the repository",
     doc: include_str!("missing_hook_script.md"),
+    fix: None,
 };
 
 /// The pass.

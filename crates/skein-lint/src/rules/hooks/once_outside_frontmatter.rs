@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook handler's `once` in a settings or plugin hooks file, where it is ignored",
     doc: include_str!("once_outside_frontmatter.md"),
+    fix: None,
 };
 
 /// The pass.

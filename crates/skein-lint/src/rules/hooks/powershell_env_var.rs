@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a PowerShell hook command that reads a Claude Code environment variable as `$NAME`",
     doc: include_str!("powershell_env_var.md"),
+    fix: None,
 };
 
 /// The pass.

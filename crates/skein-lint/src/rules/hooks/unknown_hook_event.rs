@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hooks key that is not a Claude Code hook event",
     doc: include_str!("unknown_hook_event.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -51,7 +52,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 ),
             )
             .with_label("not a Claude Code event (names are case-sensitive)")
-            .with_help(format!("rename the key to {}", quote(s))),
+            .with_help(format!("rename the key to {}", quote(s)))
+            .with_fix_opt(
+                crate::fix::near(&e.name, s)
+                    .then(|| {
+                        crate::fix::replace_string(h.doc, e.key, cx.sources.get(a.file).text(), s)
+                    })
+                    .flatten()
+                    .map(|edit| skein_syntax::Fix::unsafe_(format!("rename to `{s}`"), vec![edit])),
+            ),
             None => Diagnostic::new(
                 RULE,
                 a.file,

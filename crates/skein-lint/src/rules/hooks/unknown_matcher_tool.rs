@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a tool-event hook matcher naming no Claude Code tool (`bash`, `Multiedit`) or written as a permission rule (`Bash(git *)`)",
     doc: include_str!("unknown_matcher_tool.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook matcher naming a value that its event never reports (a notification type, session source, compaction trigger, ...)",
     doc: include_str!("unknown_matcher_value.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "`${CLAUDE_PLUGIN_ROOT}` or `$CLAUDE_PROJECT_DIR` unquoted in a hook command",
     doc: include_str!("unquoted_plugin_root.md"),
+    fix: None,
 };
 
 /// The pass.

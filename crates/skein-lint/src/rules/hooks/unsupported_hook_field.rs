@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook handler field that belongs to another handler type",
     doc: include_str!("unsupported_hook_field.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a `${user_config.KEY}` placeholder in a shell-form hook command",
     doc: include_str!("user_config_in_shell_command.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Loom agent spec that declares its state with both `deps_type` and `deps_schema`",
     doc: include_str!("deps_type_and_schema.md"),
+    fix: None,
 };
 
 /// The pass.

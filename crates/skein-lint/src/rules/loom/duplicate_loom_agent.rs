@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "two Loom agent specs of one application with the same `name`",
     doc: include_str!("duplicate_loom_agent.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "an instruction block with `{{` and no `template`, whose braces reach the model unchanged",
     doc: include_str!("literal_braces.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Loom `skills` capability whose `./` library is not beside the spec",
     doc: include_str!("missing_skills_library.md"),
+    fix: None,
 };
 
 /// The pass.

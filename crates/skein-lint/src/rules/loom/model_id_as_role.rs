@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a Loom `model_role` that is a vendor name or a model id",
     doc: include_str!("model_id_as_role.md"),
+    fix: None,
 };
 
 /// The pass.

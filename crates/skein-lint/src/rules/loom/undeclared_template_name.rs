@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a templated instruction block that names state the spec does not declare",
     doc: include_str!("undeclared_template_name.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "`policies.on_unpriced_spend` without `policies.max_usd`, where it is inert",
     doc: include_str!("unpriced_spend_without_cap.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an `on_output` or `conversation` use-case key also granted as a `usecase` capability",
     doc: include_str!("usecase_hook_granted.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a template `loop.yaml` whose `id` differs from its folder name",
     doc: include_str!("id_not_folder.md"),
+    fix: None,
 };
 
 /// The pass.

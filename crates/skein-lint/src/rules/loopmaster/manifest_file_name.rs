@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Loopmaster manifest not named `loop.yaml` or `<id>.loop.yaml`",
     doc: include_str!("manifest_file_name.md"),
+    fix: None,
 };
 
 /// The pass.

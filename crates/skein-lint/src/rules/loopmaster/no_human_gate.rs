@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a Loopmaster manifest whose `human_gates.required_for` is empty",
     doc: include_str!("no_human_gate.md"),
+    fix: None,
 };
 
 /// The pass.

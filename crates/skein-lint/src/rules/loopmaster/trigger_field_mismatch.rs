@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a `trigger.schedule` on an event trigger, or a `trigger.event` on a schedule trigger",
     doc: include_str!("trigger_field_mismatch.md"),
+    fix: None,
 };
 
 /// The pass.

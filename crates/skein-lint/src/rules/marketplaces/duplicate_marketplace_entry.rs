@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "two entries of one marketplace with the same plugin name",
     doc: include_str!("duplicate_marketplace_entry.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a marketplace or marketplace entry missing a required field or with a mistyped one",
     doc: include_str!("invalid_marketplace_field.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a local marketplace source that is not `./`-relative or names no plugin folder",
     doc: include_str!("invalid_marketplace_source.md"),
+    fix: Some(skein_syntax::Applicability::Safe),
 };
 
 /// The pass.
@@ -56,6 +57,19 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 let rest = w.trim_start_matches('.').trim_start_matches('/');
                 if !w.contains("://") && !w.starts_with("..") {
                     d = d.with_help(format!("write `./{rest}`"));
+                }
+                // `.` is the marketplace root, `./` its spelling.
+                let fixed = if w == "." {
+                    Some("./".to_string())
+                } else {
+                    (!w.contains("://") && !w.starts_with(['.', '/'])).then(|| format!("./{w}"))
+                };
+                if let Some(f) = fixed {
+                    let text = cx.sources.get(m.file).text();
+                    d = d.with_fix_opt(
+                        crate::fix::replace_literal_at(text, span, w, &f)
+                            .map(|e| skein_syntax::Fix::safe(format!("write `{f}`"), vec![e])),
+                    );
                 }
                 out.push(d);
                 continue;

@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a marketplace entry whose name differs from its plugin manifest's name",
     doc: include_str!("marketplace_name_mismatch.md"),
+    fix: None,
 };
 
 /// The pass.

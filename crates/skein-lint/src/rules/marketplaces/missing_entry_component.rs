@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a component path in a local marketplace entry that names nothing in the plugin folder",
     doc: include_str!("missing_entry_component.md"),
+    fix: None,
 };
 
 /// The pass.

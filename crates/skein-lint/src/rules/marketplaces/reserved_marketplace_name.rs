@@ -10,6 +10,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Claude Code marketplace named with a name reserved for official Anthropic marketplaces",
     doc: include_str!("reserved_marketplace_name.md"),
+    fix: None,
 };
 
 /// The pass.

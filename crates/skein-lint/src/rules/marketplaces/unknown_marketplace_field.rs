@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a top-level key of a Claude Code marketplace that the marketplace schema does not list",
     doc: include_str!("unknown_marketplace_field.md"),
+    fix: None,
 };
 
 /// The pass.

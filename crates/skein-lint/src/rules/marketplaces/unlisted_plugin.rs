@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a plugin folder beside a marketplace's plugins that no entry registers",
     doc: include_str!("unlisted_plugin.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a local MCP server's `command` is a whole command line, which the client runs as one executable name",
     doc: include_str!("command_with_arguments.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "an MCP server uses the HTTP+SSE transport, which MCP deprecated for Streamable HTTP",
     doc: include_str!("deprecated_sse.md"),
+    fix: None,
 };
 
 /// The pass.

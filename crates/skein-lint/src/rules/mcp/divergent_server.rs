@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "the same MCP server name is configured differently in two clients' files of one project",
     doc: include_str!("divergent_server.md"),
+    fix: None,
 };
 
 /// The pass.

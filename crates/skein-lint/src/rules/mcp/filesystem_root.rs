@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a filesystem MCP server is given the whole disk or the whole home directory",
     doc: include_str!("filesystem_root.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a remote MCP server is reached over plain `http://` on a host that is not this machine",
     doc: include_str!("insecure_http.md"),
+    fix: None,
 };
 
 /// The pass.

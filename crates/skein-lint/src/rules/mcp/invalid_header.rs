@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an HTTP header of a remote MCP server is not a valid header, or is set twice",
     doc: include_str!("invalid_header.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a remote MCP server's URL is not an `http://` or `https://` URL with a host",
     doc: include_str!("invalid_server_url.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an MCP server's `type` is not a transport its client knows",
     doc: include_str!("invalid_transport.md"),
+    fix: None,
 };
 
 /// The pass.

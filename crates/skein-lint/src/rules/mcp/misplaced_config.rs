@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an MCP config sits where no client reads it (Claude Code reads `.mcp.json` at the project root, not in `.claude/`)",
     doc: include_str!("misplaced_config.md"),
+    fix: None,
 };
 
 /// The pass.

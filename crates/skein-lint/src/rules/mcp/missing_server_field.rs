@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an MCP server lacks what its transport needs: `command` for a local process, a URL for a remote server",
     doc: include_str!("missing_server_field.md"),
+    fix: None,
 };
 
 /// The pass.

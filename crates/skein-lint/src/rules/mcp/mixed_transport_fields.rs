@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "an MCP server sets fields of another transport than its own",
     doc: include_str!("mixed_transport_fields.md"),
+    fix: None,
 };
 
 /// The pass.

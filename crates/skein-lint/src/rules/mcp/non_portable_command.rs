@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an Agent Plugins stdio server's `command` is neither a bare executable name nor a `./` path in the plugin",
     doc: include_str!("non_portable_command.md"),
+    fix: None,
 };
 
 /// The pass.

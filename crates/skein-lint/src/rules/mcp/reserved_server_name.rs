@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an MCP server in a Claude Code config has a name Claude Code reserves, so it is skipped",
     doc: include_str!("reserved_server_name.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an `${input:id}` in VS Code's `mcp.json` names no entry of `inputs`",
     doc: include_str!("undefined_input.md"),
+    fix: None,
 };
 
 /// The pass.

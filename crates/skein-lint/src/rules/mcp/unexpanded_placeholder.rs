@@ -15,6 +15,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a placeholder in an MCP server is in a syntax its client does not expand, so it reaches the server as written",
     doc: include_str!("unexpanded_placeholder.md"),
+    fix: None,
 };
 
 /// The pass.

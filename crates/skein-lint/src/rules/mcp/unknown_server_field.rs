@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a key of an MCP server that the file's client does not read",
     doc: include_str!("unknown_server_field.md"),
+    fix: None,
 };
 
 /// The pass.

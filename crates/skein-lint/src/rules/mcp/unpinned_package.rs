@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a local MCP server is fetched from a package registry at whatever version is latest",
     doc: include_str!("unpinned_package.md"),
+    fix: None,
 };
 
 /// The pass.

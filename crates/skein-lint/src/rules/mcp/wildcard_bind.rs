@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "an MCP server is bound to or reached at `0.0.0.0`, every network interface",
     doc: include_str!("wildcard_bind.md"),
+    fix: None,
 };
 
 /// The pass.

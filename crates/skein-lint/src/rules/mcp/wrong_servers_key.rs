@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "MCP servers sit under a top-level key the file's client does not read",
     doc: include_str!("wrong_servers_key.md"),
+    fix: None,
 };
 
 /// The pass.

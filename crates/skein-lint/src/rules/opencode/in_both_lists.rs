@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an entry both in scope and out of scope, or both a do and a don't, of an OpenCode contract",
     doc: include_str!("in_both_lists.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an OpenCode `contract_version` that is not a semantic version",
     doc: include_str!("invalid_contract_version.md"),
+    fix: None,
 };
 
 /// The pass.

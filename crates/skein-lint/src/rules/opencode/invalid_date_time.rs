@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an OpenCode contract `date-time` field that is not an RFC 3339 date-time",
     doc: include_str!("invalid_date_time.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an OpenCode session that records a model change while its change count is 0",
     doc: include_str!("model_change_inconsistent.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "`scope.max_parallel_agents` above 1 in a scope that is not `parallel_eligible`",
     doc: include_str!("parallel_not_eligible.md"),
+    fix: None,
 };
 
 /// The pass.

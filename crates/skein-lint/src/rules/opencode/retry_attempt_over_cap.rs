@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an OpenCode contract whose `retry.attempt` is above `retry.max_attempts`",
     doc: include_str!("retry_attempt_over_cap.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an OpenCode contract tool that is both `required` and `blocked`",
     doc: include_str!("tool_required_and_blocked.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -20,6 +20,7 @@ spend money unattended, another stops it, and a reviewer reading either list is 
 ## Example\n```yaml\npermissions:\n  allowed_actions: [read_web, write_report, spend_money]\n  \
 forbidden_actions: [spend_money]\n```\nUse instead: keep the action in one list, \
 `forbidden_actions` when the loop must ask a human first.",
+    fix: None,
 };
 
 /// The pass.

@@ -46,6 +46,7 @@ Use instead: list every write in `tools` too, and declare every server:\n```json
 [\"send_email\"]},\n  \"crm\": {\"tools\": [\"lookup_customer\"]}\n}\n```\n\n## Known \
 problems\nAn MCP config that is not an MCP config artifact of the repository (a file name \
 other than `mcp.json` / `.mcp.json`) is not read, so its servers are not checked.",
+    fix: None,
 };
 
 /// The pass.

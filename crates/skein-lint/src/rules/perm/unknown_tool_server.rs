@@ -22,6 +22,7 @@ the read-only declaration the writer meant is lost.\n\n## Example\n```json\n// m
 {\"mcpServers\": {\"gmail\": {\"command\": \"gmail-mcp\"}}}\n// assistant.json\n\"mcp\": \
 \"mcp.json\",\n\"tools\": {\"g-mail\": {\"tools\": [\"search_threads\"]}}\n```\nUse instead: \
 `\"tools\": {\"gmail\": {\"tools\": [\"search_threads\"]}}`.",
+    fix: None,
 };
 
 /// The pass.

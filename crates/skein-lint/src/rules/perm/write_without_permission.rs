@@ -27,6 +27,7 @@ changes were never allowed.\n\n## Example\n```json\n\"governance\": {\"permissio
 [{\"file\": \"src/api.ts\", \"change_type\": \"modify\"}]}\n```\nUse instead: \
 `\"allowed_execution\": [\"read\", \"write\", \"execute\"]`, or run the change under a \
 contract that allows it.",
+    fix: None,
 };
 
 /// The pass.

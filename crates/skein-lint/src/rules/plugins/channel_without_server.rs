@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin channel with no `server`, or one naming no MCP server of the plugin's inline `mcpServers`",
     doc: include_str!("channel_without_server.md"),
+    fix: None,
 };
 
 /// The pass.

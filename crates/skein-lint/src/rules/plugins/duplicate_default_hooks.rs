@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin manifest `hooks` path naming `hooks/hooks.json`, which Claude Code already loads by itself",
     doc: include_str!("duplicate_default_hooks.md"),
+    fix: None,
 };
 
 /// The pass.

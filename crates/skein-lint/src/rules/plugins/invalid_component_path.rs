@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin component path that is not `./`-relative, escapes the plugin or names nothing",
     doc: include_str!("invalid_component_path.md"),
+    fix: Some(skein_syntax::Applicability::Safe),
 };
 
 /// The pass.
@@ -124,6 +125,21 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                             .with_help(format!("move it to the plugin root and write `./{inner}`"));
                     } else if !p.contains("://") && !rest.is_empty() && !rest.starts_with("..") {
                         d = d.with_help(format!("write `./{rest}`"));
+                        // The same place, spelled `./`: not from an
+                        // absolute path, which names another one.
+                        if !p.starts_with('/') {
+                            let text = cx.sources.get(a.file).text();
+                            d = d.with_fix_opt(
+                                crate::fix::replace_string(doc, i, text, &format!("./{rest}")).map(
+                                    |e| {
+                                        skein_syntax::Fix::safe(
+                                            format!("write `./{rest}`"),
+                                            vec![e],
+                                        )
+                                    },
+                                ),
+                            );
+                        }
                     }
                     out.push(d);
                     continue;

@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin dependency `version` that is not a semver range",
     doc: include_str!("invalid_dependency_version.md"),
+    fix: None,
 };
 
 /// The pass.

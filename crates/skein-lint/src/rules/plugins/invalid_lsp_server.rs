@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin LSP server without `command` or `extensionToLanguage`, or with a wrong `transport` or extension map",
     doc: include_str!("invalid_lsp_server.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a plugin manifest `author` or `homepage` of the wrong shape",
     doc: include_str!("invalid_plugin_metadata.md"),
+    fix: None,
 };
 
 /// The pass.

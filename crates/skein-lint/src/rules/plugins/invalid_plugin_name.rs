@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Claude Code plugin manifest without a kebab-case `name`",
     doc: include_str!("invalid_plugin_name.md"),
+    fix: None,
 };
 
 /// The pass.

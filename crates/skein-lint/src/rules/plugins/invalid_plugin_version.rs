@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin manifest `version` that is not a semantic version string",
     doc: include_str!("invalid_plugin_version.md"),
+    fix: None,
 };
 
 /// The pass.

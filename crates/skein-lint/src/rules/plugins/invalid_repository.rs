@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin manifest `repository` that is not a URL string",
     doc: include_str!("invalid_repository.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin `userConfig` option with a key that is not an identifier, an unknown `type`, or no `type`, `title` or `description`",
     doc: include_str!("invalid_user_config.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a plugin manifest outside `.claude-plugin/`, or components inside it",
     doc: include_str!("misplaced_plugin_manifest.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a plugin manifest path that replaces a default component folder which still holds files",
     doc: include_str!("shadowed_default_folder.md"),
+    fix: None,
 };
 
 /// The pass.

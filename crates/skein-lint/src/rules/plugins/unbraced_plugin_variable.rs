@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "`$CLAUDE_PLUGIN_ROOT` or `$CLAUDE_PLUGIN_DATA` without braces in a plugin's skill, agent or command, where only `${...}` is substituted",
     doc: include_str!("unbraced_plugin_variable.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -64,7 +65,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         ),
                     )
                     .with_label("left as written: the Bash tool's environment does not define it")
-                    .with_help(format!("write `\"${{{var}}}\"`")),
+                    .with_help(format!("write `\"${{{var}}}\"`"))
+                    .with_fix(skein_syntax::Fix::unsafe_(
+                        format!("write `${{{var}}}`"),
+                        vec![skein_syntax::Edit::replace(
+                            Span::new(i, from),
+                            format!("${{{var}}}"),
+                        )],
+                    )),
                 );
             }
         }

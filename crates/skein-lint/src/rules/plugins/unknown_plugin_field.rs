@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a plugin manifest key that Claude Code does not know",
     doc: include_str!("unknown_plugin_field.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a field of a plugin `userConfig` option that the plugins reference does not list",
     doc: include_str!("unknown_user_config_field.md"),
+    fix: None,
 };
 
 /// The pass.

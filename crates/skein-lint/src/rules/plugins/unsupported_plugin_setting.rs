@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a key in a plugin's default `settings.json` that Claude Code does not apply (only `agent` and `subagentStatusLine` are)",
     doc: include_str!("unsupported_plugin_setting.md"),
+    fix: None,
 };
 
 /// The pass.

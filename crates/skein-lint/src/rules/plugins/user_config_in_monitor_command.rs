@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a `${user_config.KEY}` placeholder in a plugin monitor's `command`",
     doc: include_str!("user_config_in_monitor_command.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -28,6 +28,7 @@ the author meant it to have. Readers of the repository hit the same dead end.\n\
 root-relative targets (`/docs/x.md`, whose root depends on where the file is rendered), \
 targets that climb above the analyzed folder, and template placeholders are not checked. \
 Files excluded by `.gitignore` count as absent.",
+    fix: None,
 };
 
 /// The pass.

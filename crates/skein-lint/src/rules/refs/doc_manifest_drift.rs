@@ -30,6 +30,7 @@ for a gate that does not exist, and every check on `loop.json` describes a loop 
 ## Example\n```markdown\n| 3 | `verify` | [`pre-merge-review`](../../skills/pre-merge-review/SKILL.md) | **G3** |\n```\n\
 when the `verify` stage of `loop.json` runs `code-review` behind gate `G2`. Use instead: make \
 the table and the manifest say the same.",
+    fix: None,
 };
 
 /// The pass.

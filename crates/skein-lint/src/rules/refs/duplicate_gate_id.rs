@@ -18,6 +18,7 @@ repository: they are the places a human or a script points at (\"blocked at G2\"
 with one id make every report about that gate ambiguous.\n\n## Example\n```json\n// packs/a/loops/x/loop.json\n\"gate\": {\"id\": \"G2\", ...}\n// packs/b/loops/y/loop.json\n\"gate\": {\"id\": \"G2\", ...}\n```\n\
 Use instead: a fresh id such as `G7` for the second gate. An id mentioned only in a description \
 or a comment is not a gate and does not count.",
+    fix: None,
 };
 
 /// The pass.

@@ -18,6 +18,7 @@ before a gate, and the anti-patterns are the known ways a run goes wrong: a loop
 without them leaves the agent to guess both, and skilldrop's validator rejects the loop.\n\n\
 ## Example\n```markdown\n# build\n## Stages\n...\n## Verdicts\n...\n```\nUse instead: add \
 `## Quality bar` and `## Anti-patterns to avoid` sections.",
+    fix: None,
 };
 
 /// The pass.

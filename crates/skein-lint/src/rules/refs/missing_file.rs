@@ -30,6 +30,7 @@ silently skipped, so the plugin ships without the commands or agents it advertis
 Use instead: add the folder, or fix the path (paths are relative to the plugin root, not to \
 `.codex-plugin/`).\n\n## Known problems\nPaths that climb out of the repository, absolute \
 paths and URLs are not checked here.",
+    fix: None,
 };
 
 /// The pass.

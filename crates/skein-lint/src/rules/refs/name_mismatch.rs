@@ -24,7 +24,12 @@ specification requires a skill's name to equal its folder; skilldrop resolves st
 folder and shows loops by name. When they disagree, a reference by one name misses the artifact \
 known by the other, and installers copy it under a name nobody references.\n\n## Example\n```yaml\n\
 # skills/video-downloader/SKILL.md\n---\nname: youtube-downloader\n---\n```\nUse instead: rename \
-the folder to `youtube-downloader/`, or set `name: video-downloader`.",
+the folder to `youtube-downloader/`, or set `name: video-downloader`.\n\n## Fix\nUnsafe, \
+and only for a skill whose folder is itself a valid name: the fix sets `name` to the folder's \
+name. Whatever referred to the skill by its old `name` (a loop stage, an agent's `skills`, a \
+user typing `/youtube-downloader`) no longer finds it; renaming the folder instead may be what \
+was meant, and is not a text edit.",
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -105,7 +110,23 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         ),
                     )
                     .with_label(format!("the folder is {}", quote(folder)))
-                    .with_help(help),
+                    .with_help(help)
+                    .with_fix_opt(
+                        // Only to a folder that is itself a valid name.
+                        (normalise(folder) == folder)
+                            .then(|| {
+                                crate::fix::replace_literal_at(
+                                    cx.sources.get(a.file).text(),
+                                    name.span,
+                                    &name.value,
+                                    folder,
+                                )
+                            })
+                            .flatten()
+                            .map(|e| {
+                                skein_syntax::Fix::unsafe_(format!("set `name: {folder}`"), vec![e])
+                            }),
+                    ),
                 );
             }
             (Model::SkilldropLoop(l), _) => {

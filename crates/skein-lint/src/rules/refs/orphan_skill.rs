@@ -25,6 +25,7 @@ their skills; nothing lists `adr-generator`\n{\"agent\": {\"planner\": {\"skills
 [\"writing-plans\"]}}}\n```\n```\nskills/writing-plans/SKILL.md\nskills/adr-generator/SKILL.md   \
 <- orphan\n```\nUse instead: add `adr-generator` to the `skills` of the agent that should use it, \
 or delete the skill.",
+    fix: None,
 };
 
 /// The pass.

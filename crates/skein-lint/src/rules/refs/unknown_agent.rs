@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "an a2a delegation to an agent outside the repository whose name is one edit or two from a repository agent",
     doc: include_str!("unknown_agent.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -22,6 +22,7 @@ without the instructions it was written for, usually silently. The cause is most
 renamed skill, or a pack missing from `requires`.\n\n## Example\n```json\n// packs/core/loops/review/loop.json\n\
 {\"id\": \"draft\", \"skills\": [\"drfat\"]}\n```\nUse instead:\n```json\n{\"id\": \"draft\", \
 \"skills\": [\"draft\"]}\n```",
+    fix: None,
 };
 
 /// The pass.

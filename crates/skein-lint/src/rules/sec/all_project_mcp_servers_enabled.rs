@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "project settings approve every MCP server of `.mcp.json` without asking (`enableAllProjectMcpServers: true`)",
     doc: include_str!("all_project_mcp_servers_enabled.md"),
+    fix: None,
 };
 
 /// The pass.

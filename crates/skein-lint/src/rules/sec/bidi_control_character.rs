@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a bidirectional control character reorders how the text is displayed (Trojan Source)",
     doc: include_str!("bidi_control_character.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -240,6 +241,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 "a reviewer reads the text reordered; the agent reads the characters in file order",
             )
             .with_help("remove the character; write right-to-left text without explicit overrides")
+            .with_fix(skein_syntax::Fix::unsafe_(
+                if r.count > 1 {
+                    "remove the characters"
+                } else {
+                    "remove the character"
+                },
+                vec![skein_syntax::Edit::delete(r.span)],
+            ))
         })
         .collect()
 }

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "project settings allow every shell command, or every program of an interpreter, without asking",
     doc: include_str!("blanket_shell_permission.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "project settings start every session with permission checks off (`defaultMode: bypassPermissions`)",
     doc: include_str!("bypass_permissions_default.md"),
+    fix: None,
 };
 
 /// The pass.

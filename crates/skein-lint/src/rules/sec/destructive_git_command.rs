@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook, MCP server or setting runs a git command that throws away work (`git reset --hard`, `git clean -fd`, `git push --force`)",
     doc: include_str!("destructive_git_command.md"),
+    fix: None,
 };
 
 /// The pass.

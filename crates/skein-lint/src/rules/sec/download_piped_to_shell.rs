@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook, MCP server or setting pipes a download into a shell",
     doc: include_str!("download_piped_to_shell.md"),
+    fix: None,
 };
 
 /// The pass.

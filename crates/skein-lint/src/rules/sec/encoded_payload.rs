@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a long base64 or hex blob in a skill, agent or command body",
     doc: include_str!("encoded_payload.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook, MCP server or setting evaluates fetched or decoded text as code",
     doc: include_str!("eval_of_untrusted_text.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a credential is written into an MCP server, hook, setting, manifest or agent Markdown",
     doc: include_str!("hardcoded_secret.md"),
+    fix: None,
 };
 
 /// The pass.

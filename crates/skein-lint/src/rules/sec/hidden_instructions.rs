@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "instructions to the agent hidden in an HTML comment or a link title of a skill, agent or command",
     doc: include_str!("hidden_instructions.md"),
+    fix: None,
 };
 
 /// The pass.

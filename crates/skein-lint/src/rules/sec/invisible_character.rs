@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a zero-width or tag character hides text from a reviewer",
     doc: include_str!("invisible_character.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -59,6 +60,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 d = d.with_note("a reviewer does not see it; the agent reads it, and a word split by it no longer matches a search or a deny rule");
             }
             d.with_help("remove the character")
+                .with_fix(skein_syntax::Fix::unsafe_(
+                    if r.count > 1 {
+                        "remove the characters"
+                    } else {
+                        "remove the character"
+                    },
+                    vec![skein_syntax::Edit::delete(r.span)],
+                ))
         })
         .collect()
 }

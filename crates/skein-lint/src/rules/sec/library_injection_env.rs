@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "an environment variable that loads code into every process (`LD_PRELOAD`, `DYLD_*`, `NODE_OPTIONS=--require`)",
     doc: include_str!("library_injection_env.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a skill or command runs a shell command when it is loaded (`` !`command` ``)",
     doc: include_str!("load_time_shell_command.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a path in an artifact points outside the repository",
     doc: include_str!("path_escapes_repo.md"),
+    fix: None,
 };
 
 /// The pass.

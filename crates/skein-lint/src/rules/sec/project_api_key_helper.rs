@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "project settings set `apiKeyHelper`: a command of the repository supplies the credentials",
     doc: include_str!("project_api_key_helper.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a hook, MCP server or setting deletes `/` or the home folder recursively",
     doc: include_str!("rm_rf_root_or_home.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "committed project settings let sandboxed commands reach the Docker daemon's socket, or every Unix socket",
     doc: include_str!("sandbox_socket_escape.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook, MCP server or setting writes a shell startup file (`~/.bashrc`, `~/.zshrc`, ...)",
     doc: include_str!("shell_rc_write.md"),
+    fix: None,
 };
 
 /// The pass.

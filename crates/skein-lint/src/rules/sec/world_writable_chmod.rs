@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a hook, MCP server or setting makes files writable by every user (`chmod 777`)",
     doc: include_str!("world_writable_chmod.md"),
+    fix: None,
 };
 
 /// The pass.

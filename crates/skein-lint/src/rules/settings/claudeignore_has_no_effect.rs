@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a `.claudeignore` file, which Claude Code does not read: its patterns keep nothing from Claude",
     doc: include_str!("claudeignore_has_no_effect.md"),
+    fix: None,
 };
 
 /// The pass.

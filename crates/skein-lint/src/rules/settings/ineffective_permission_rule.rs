@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a permission rule Claude Code skips: a parameter rule on a tool's primary content field, or an allow rule with an unanchored tool-name glob",
     doc: include_str!("ineffective_permission_rule.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a `permissions.defaultMode` that is not a Claude Code permission mode",
     doc: include_str!("invalid_default_mode.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -71,7 +72,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 ),
             )
             .with_label("not a permission mode (modes are case-sensitive)")
-            .with_help(format!("write {}; the modes are {modes}", quote(s))),
+            .with_help(format!("write {}; the modes are {modes}", quote(s)))
+            .with_fix_opt(
+                crate::fix::near(v, s)
+                    .then(|| {
+                        crate::fix::replace_string(doc, mode, cx.sources.get(a.file).text(), s)
+                    })
+                    .flatten()
+                    .map(|e| skein_syntax::Fix::unsafe_(format!("replace with `{s}`"), vec![e])),
+            ),
             None => Diagnostic::new(
                 RULE,
                 a.file,

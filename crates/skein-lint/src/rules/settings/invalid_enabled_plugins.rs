@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an `enabledPlugins` that is not an object of `\"plugin@marketplace\": true|false`",
     doc: include_str!("invalid_enabled_plugins.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a permission rule that is not `Tool` or `Tool(specifier)`",
     doc: include_str!("invalid_permission_rule.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -15,6 +15,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a Claude Code setting whose value is not of the type or one of the values the settings reference documents",
     doc: include_str!("invalid_setting_value.md"),
+    fix: None,
 };
 
 /// The pass.

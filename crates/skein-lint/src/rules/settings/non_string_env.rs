@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "an `env` setting whose value is not a string",
     doc: include_str!("non_string_env.md"),
+    fix: Some(skein_syntax::Applicability::Safe),
 };
 
 /// The pass.
@@ -65,6 +66,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         .with_label("not a string");
         if matches!(doc.kind(e.value), NodeKind::Number(_) | NodeKind::Bool(_)) {
             d = d.with_help(format!("quote it: `\"{name}\": \"{written}\"`"));
+            if doc.resolve(e.value) == e.value
+                && !written.contains('\n')
+                && let Ok(literal) = serde_json::to_string(written)
+            {
+                d = d.with_fix(skein_syntax::Fix::safe(
+                    "quote the value",
+                    vec![skein_syntax::Edit::replace(span, literal)],
+                ));
+            }
         }
         out.push(d);
     }

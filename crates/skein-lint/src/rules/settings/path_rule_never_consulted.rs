@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a permission rule with a path for `Write`, `NotebookEdit`, `MultiEdit` or `Glob`, which file permission checks never consult",
     doc: include_str!("path_rule_never_consulted.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a permission rule listed in both `allow` and `deny`",
     doc: include_str!("permission_both_allowed_and_denied.md"),
+    fix: None,
 };
 
 /// The pass.

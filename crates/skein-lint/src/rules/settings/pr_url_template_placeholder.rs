@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a `prUrlTemplate` with no placeholder, or with a placeholder Claude Code does not fill",
     doc: include_str!("pr_url_template_placeholder.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a `Read`/`Edit` rule with a single-slash path that looks absolute but anchors at the project",
     doc: include_str!("root_anchored_path_rule.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a key in a project settings file that Claude Code reads only from user, managed or global settings",
     doc: include_str!("setting_ignored_at_scope.md"),
+    fix: None,
 };
 
 /// The pass.

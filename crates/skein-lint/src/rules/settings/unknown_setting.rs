@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a top-level key of a Claude Code settings file that Claude Code does not read",
     doc: include_str!("unknown_setting.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill `agent` without `context: fork`, or a `context` other than `fork`",
     doc: include_str!("agent_without_fork_context.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a shell `$1` in a skill's code block that Claude Code replaces with a skill argument",
     doc: include_str!("argument_placeholder_in_code.md"),
+    fix: None,
 };
 
 /// The pass.

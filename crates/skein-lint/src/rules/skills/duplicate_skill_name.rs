@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "two skills with one name in one skills folder, or one shadowing another",
     doc: include_str!("duplicate_skill_name.md"),
+    fix: None,
 };
 
 /// The pass.

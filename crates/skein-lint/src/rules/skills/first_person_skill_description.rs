@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a skill description written in the first person (`I can help you …`)",
     doc: include_str!("first_person_skill_description.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a path into one person's home folder (`/Users/alice/…`) in a skill's body",
     doc: include_str!("hardcoded_user_path.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a ``!`command` `` glued to the text before it, which Claude Code does not run",
     doc: include_str!("injected_command_not_run.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a skill `compatibility` that is not a string of 1-500 characters",
     doc: include_str!("invalid_compatibility.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill `agent` that cannot name any subagent",
     doc: include_str!("invalid_skill_agent.md"),
+    fix: None,
 };
 
 /// The pass.

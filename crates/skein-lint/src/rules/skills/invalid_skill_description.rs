@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a skill description that is empty, over 1024 characters or holds XML tags",
     doc: include_str!("invalid_skill_description.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill `effort` or `shell` with a value Claude Code does not take",
     doc: include_str!("invalid_skill_field_value.md"),
+    fix: None,
 };
 
 /// The pass.

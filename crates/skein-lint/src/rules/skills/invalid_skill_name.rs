@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a skill name outside the specification's length or characters",
     doc: include_str!("invalid_skill_name.md"),
+    fix: None,
 };
 
 /// The pass.

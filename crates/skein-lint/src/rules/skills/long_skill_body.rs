@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a SKILL.md body over 500 lines or about 5,000 tokens",
     doc: include_str!("long_skill_body.md"),
+    fix: None,
 };
 
 /// The pass.

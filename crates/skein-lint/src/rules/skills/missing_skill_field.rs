@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     summary: "a SKILL.md frontmatter without `name` or `description`",
     doc: include_str!("missing_skill_field.md"),
+    fix: None,
 };
 
 /// The pass.

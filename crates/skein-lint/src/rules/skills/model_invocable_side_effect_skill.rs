@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a deploy/publish skill that Claude may run on its own (no `disable-model-invocation: true`)",
     doc: include_str!("model_invocable_side_effect_skill.md"),
+    fix: None,
 };
 
 /// The pass.

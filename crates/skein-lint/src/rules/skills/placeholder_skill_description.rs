@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill description that is still a scaffold placeholder (`[TODO: …]`)",
     doc: include_str!("placeholder_skill_description.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill name containing a word Anthropic reserves (`anthropic`, `claude`)",
     doc: include_str!("reserved_skill_name.md"),
+    fix: None,
 };
 
 /// The pass.

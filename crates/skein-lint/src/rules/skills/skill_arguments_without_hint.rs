@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a skill whose body uses its arguments but has no `argument-hint`",
     doc: include_str!("skill_arguments_without_hint.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill's boolean switch written as a string (`\"true\"`, `yes`)",
     doc: include_str!("string_boolean.md"),
+    fix: Some(skein_syntax::Applicability::Safe),
 };
 
 /// The pass.
@@ -39,6 +40,32 @@ fn fallback(field: &str) -> &'static str {
     } else {
         "Claude Code ignores it and leaves the skill model-invocable"
     }
+}
+
+/// The edit that writes the value `id` as the YAML boolean `b`: the
+/// whole scalar replaced, when it is one written in place (not an alias,
+/// a tagged or anchored value, or a block scalar).
+pub(crate) fn bool_fix(
+    doc: &skein_syntax::Document,
+    id: skein_syntax::NodeId,
+    text: &str,
+    b: bool,
+) -> Option<skein_syntax::Fix> {
+    if doc.resolve(id) != id {
+        return None;
+    }
+    let span = doc.node(id).span;
+    let raw = text.get(span.range())?;
+    if raw.is_empty()
+        || raw.contains('\n')
+        || matches!(raw.as_bytes()[0], b'!' | b'&' | b'*' | b'|' | b'>')
+    {
+        return None;
+    }
+    Some(skein_syntax::Fix::safe(
+        format!("write `{b}`"),
+        vec![skein_syntax::Edit::replace(span, b.to_string())],
+    ))
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
@@ -73,6 +100,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 )
                 .with_label("not a YAML boolean")
                 .with_help(format!("write `{field}: {b}` without quotes"))
+                .with_fix_opt(bool_fix(doc, e.value, text, b))
                 .with_note(
                     "YAML 1.2 reads quoted values, `yes`/`no`/`on`/`off` and numbers as strings or numbers; Claude Code coerces them, other Agent Skills clients may not",
                 );

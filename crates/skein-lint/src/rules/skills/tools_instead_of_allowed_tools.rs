@@ -12,12 +12,13 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill that lists its tools under `tools:` instead of `allowed-tools:`",
     doc: include_str!("tools_instead_of_allowed_tools.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
 pub const PASS: FilePass = FilePass { rule: RULE, check };
 
-fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {
         return Vec::new();
     };
@@ -37,7 +38,19 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         Some(at) => d
             .with_secondary(a.file, doc.node(at.key).span, "the skill's `allowed-tools`")
             .with_help("merge these tools into `allowed-tools` and remove `tools`"),
-        None => d.with_help("rename `tools:` to `allowed-tools:`"),
+        None => d
+            .with_help("rename `tools:` to `allowed-tools:`")
+            .with_fix_opt(
+                crate::fix::replace_string(
+                    doc,
+                    e.key,
+                    cx.sources.get(a.file).text(),
+                    "allowed-tools",
+                )
+                .map(|edit| {
+                    skein_syntax::Fix::unsafe_("rename `tools` to `allowed-tools`", vec![edit])
+                }),
+            ),
     };
     vec![d]
 }

@@ -6,7 +6,7 @@ use crate::rules::refs::closest;
 use crate::rules::sec::sub_span;
 use crate::{Context, FilePass};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Document, Entry, Rule, Severity, Span, quote};
+use skein_syntax::{Applicability, Diagnostic, Document, Entry, Fix, Rule, Severity, Span, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -15,6 +15,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "an `allowed-tools` or `disallowed-tools` entry that names no Claude Code tool",
     doc: include_str!("unknown_allowed_tool.md"),
+    fix: Some(Applicability::Unsafe),
 };
 
 /// The pass.
@@ -79,11 +80,11 @@ pub(crate) fn allowed_tool_findings(
 ) -> Vec<Diagnostic> {
     let text = cx.sources.get(a.file).text();
     let field = doc.as_str(e.key).unwrap_or("allowed-tools");
-    // (entry, its span)
-    let mut entries: Vec<(&str, Span)> = Vec::new();
+    // (entry, its span, the node that holds it)
+    let mut entries: Vec<(&str, Span, skein_syntax::NodeId)> = Vec::new();
     if let Some(s) = doc.as_str(e.value) {
         for r in tool_pieces(s) {
-            entries.push((&s[r.clone()], sub_span(doc, e.value, text, r)));
+            entries.push((&s[r.clone()], sub_span(doc, e.value, text, r), e.value));
         }
     } else if let Some(items) = doc.items(e.value) {
         for &item in items {
@@ -93,12 +94,12 @@ pub(crate) fn allowed_tool_findings(
                     continue;
                 }
                 let start = s.len() - s.trim_start().len();
-                entries.push((t, sub_span(doc, item, text, start..start + t.len())));
+                entries.push((t, sub_span(doc, item, text, start..start + t.len()), item));
             }
         }
     }
     let mut out = Vec::new();
-    for (entry, span) in entries {
+    for (entry, span, node) in entries {
         let Some((why, suggestion)) = fault(entry) else {
             continue;
         };
@@ -110,7 +111,17 @@ pub(crate) fn allowed_tool_findings(
         )
         .with_label("not a tool name");
         d = match suggestion {
-            Some(s) => d.with_help(format!("did you mean `{s}`? tool names are case-sensitive")),
+            Some(s) => {
+                let fix = crate::fix::near(entry, &s)
+                    .then(|| crate::fix::replace_verbatim(doc, node, text, span, &s))
+                    .flatten()
+                    .map(|edit| Fix::unsafe_(format!("replace with `{s}`"), vec![edit]));
+                let d = d.with_help(format!("did you mean `{s}`? tool names are case-sensitive"));
+                match fix {
+                    Some(f) => d.with_fix(f),
+                    None => d,
+                }
+            }
             None => d.with_note(
                 "tools are Claude Code's built-in names (`Read`, `Bash(git *)`) or MCP tools (`mcp__server__tool`)",
             ),

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a SKILL.md frontmatter field neither the specification nor Claude Code defines",
     doc: include_str!("unknown_skill_field.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -75,7 +76,7 @@ fn kebab(key: &str) -> String {
     out
 }
 
-fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {
         return Vec::new();
     };
@@ -109,7 +110,19 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 format!("unknown skill frontmatter field {}", quote(key)),
             )
             .with_label("not a field of the Agent Skills specification or Claude Code")
-            .with_help(help),
+            .with_help(help)
+            .with_fix_opt(
+                suggestion
+                    // Renaming onto a field the skill already has would
+                    // make a duplicate key.
+                    .filter(|s| skill.entry(s).is_none() && crate::fix::near(key, s))
+                    .and_then(|s| {
+                        crate::fix::replace_string(doc, e.key, cx.sources.get(a.file).text(), s)
+                            .map(|edit| {
+                                skein_syntax::Fix::unsafe_(format!("rename to `{s}`"), vec![edit])
+                            })
+                    }),
+            ),
         );
     }
     out

@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill `model` that is neither a Claude Code model alias nor a Claude model id",
     doc: include_str!("unknown_skill_model.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -48,6 +49,18 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let all: Vec<&str> = ALIASES.iter().chain(SUFFIXED).copied().collect();
     if let Some(s) = suggest(m, &all) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
+        if let Some(edit) = skill
+            .entry("model")
+            .filter(|_| crate::fix::near(m, s))
+            .and_then(|e| {
+                crate::fix::replace_string(skill.doc, e.value, cx.sources.get(a.file).text(), s)
+            })
+        {
+            d = d.with_fix(skein_syntax::Fix::unsafe_(
+                format!("replace with `{s}`"),
+                vec![edit],
+            ));
+        }
     } else if m.to_lowercase().contains("claude") {
         d = d.with_help("model ids are lowercase and start with `claude-`");
     } else {

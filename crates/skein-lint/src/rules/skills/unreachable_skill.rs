@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a skill with `disable-model-invocation: true` and `user-invocable: false`: nobody can run it",
     doc: include_str!("unreachable_skill.md"),
+    fix: None,
 };
 
 /// The pass.

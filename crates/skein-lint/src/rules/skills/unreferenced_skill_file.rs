@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a file bundled in a skill's folder that its SKILL.md never names",
     doc: include_str!("unreferenced_skill_file.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a skill's `allowed-tools` that pre-approves every shell command (`Bash`)",
     doc: include_str!("unrestricted_skill_bash.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Info,
     summary: "a skill named with a generic word (`helper`, `utils`, `tools`)",
     doc: include_str!("vague_skill_name.md"),
+    fix: None,
 };
 
 /// The pass.

@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a ` #` inside an unquoted YAML value starts a comment and cuts the value short",
     doc: include_str!("comment_cuts_value.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -71,6 +72,24 @@ fn plain_strings(doc: &Document, text: &str) -> Vec<(NodeId, Option<NodeId>)> {
     out
 }
 
+/// The value from `start` to the end of the comment `end`, as it is
+/// written, double-quoted (a JSON string literal is a YAML double-quoted
+/// scalar): one line only.
+fn quote_whole(text: &str, start: usize, end: usize) -> Option<skein_syntax::Fix> {
+    let whole = text.get(start..end)?;
+    if whole.contains(['\n', '\r']) {
+        return None;
+    }
+    let literal = serde_json::to_string(whole).ok()?;
+    Some(skein_syntax::Fix::unsafe_(
+        "quote the whole value",
+        vec![skein_syntax::Edit::replace(
+            skein_syntax::Span::new(start, end),
+            literal,
+        )],
+    ))
+}
+
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if a.format.syntax() != Syntax::Yaml && a.format.syntax() != Syntax::Markdown || a.damaged {
         return Vec::new();
@@ -103,7 +122,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             )
             .with_label("this is a comment, not part of the value")
             .with_secondary(a.file, span, "the value YAML reads")
-            .with_help(format!("quote the whole value: \"{whole}\"")),
+            .with_help(format!("quote the whole value: \"{whole}\""))
+            .with_fix_opt(quote_whole(text, span.start as usize, comment.end as usize)),
         );
     }
     out
