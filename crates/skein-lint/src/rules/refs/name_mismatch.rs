@@ -3,7 +3,7 @@
 use super::dir_of;
 use crate::{Context, Pass};
 use skein_model::{Format, Model};
-use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
+use skein_syntax::{Applicability, Diagnostic, Edit, FileId, Fix, Rule, Severity, Span, quote};
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
@@ -80,10 +80,19 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 if folder.is_empty() || name.value.is_empty() || same_nfc(&name.value, folder) {
                     continue;
                 }
+                // The fix when the name is the folder's, written otherwise:
+                // the value becomes the folder name (unsafe: whatever refers to
+                // the skill by the old name no longer finds it).
+                let mut fix = None;
                 let help = if normalise(folder) != folder {
                     // The folder itself is not a valid skill name.
                     format!("rename the folder to {}", quote(&name.value))
                 } else if normalise(&name.value) == folder {
+                    fix = Some(Fix::new(
+                        format!("set `name: {folder}`"),
+                        Applicability::Unsafe,
+                        vec![Edit::replace(name.span, folder)],
+                    ));
                     format!(
                         "set `name: {folder}`: skill names are lowercase words joined by `-`, and equal the folder"
                     )
@@ -93,20 +102,22 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         quote(&name.value)
                     )
                 };
-                out.push(
-                    Diagnostic::new(
-                        RULE,
-                        a.file,
-                        name.span,
-                        format!(
-                            "skill name {} does not match its folder {}",
-                            quote(&name.value),
-                            quote(folder)
-                        ),
-                    )
-                    .with_label(format!("the folder is {}", quote(folder)))
-                    .with_help(help),
-                );
+                let d = Diagnostic::new(
+                    RULE,
+                    a.file,
+                    name.span,
+                    format!(
+                        "skill name {} does not match its folder {}",
+                        quote(&name.value),
+                        quote(folder)
+                    ),
+                )
+                .with_label(format!("the folder is {}", quote(folder)))
+                .with_help(help);
+                out.push(match fix {
+                    Some(f) => d.with_fix(f),
+                    None => d,
+                });
             }
             (Model::SkilldropLoop(l), _) => {
                 let name = &l.name;
