@@ -165,3 +165,32 @@ fn a_configuration_change_is_read_on_reload() {
     assert_eq!(ws.stats().decoded, 0);
     assert_eq!(got, view(&full(dir.path())));
 }
+
+#[test]
+fn on_the_real_corpus_an_edit_matches_a_full_check_with_that_overlay() {
+    let Some(root) = skein_test_support::real_corpus() else {
+        return;
+    };
+    let mut ws = Workspace::open(&root, &Options::default()).unwrap();
+    let first = view(ws.analyze());
+    assert_eq!(first, view(&full(&root)));
+    // The first loop.json (sorted): its first gate id made a duplicate of
+    // nothing, its name changed; read-only corpus, so an overlay on both sides.
+    let report = ws.report().unwrap();
+    let rel = report
+        .sources()
+        .iter()
+        .map(|(_, f)| f.path().to_string())
+        .find(|p| p.ends_with("loop.json"))
+        .expect("a loop in the corpus");
+    let text = std::fs::read_to_string(root.join(&rel)).unwrap();
+    let edited = text.replacen("\"name\"", "\"name\": \"edited\", \"was\"", 1);
+    ws.set_overlay(&rel, edited.clone().into_bytes());
+    let got = view(ws.analyze());
+    assert_eq!(ws.stats().decoded, 1);
+    let options = Options {
+        overlay: Some(skein::InputFile::new(rel, edited)),
+        ..Options::default()
+    };
+    assert_eq!(got, view(&skein::check(&root, &options).unwrap()));
+}
