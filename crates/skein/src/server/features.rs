@@ -8,8 +8,8 @@ use crate::Report;
 use lsp_types as lsp;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
+use skein_model::Model;
 use skein_model::graph::{EdgeKind, GNode, NodeKind};
-use skein_model::{Format, Model};
 use skein_syntax::{Diagnostic, FileId, SourceFile, Span};
 use std::collections::HashMap;
 use std::path::Path;
@@ -55,7 +55,8 @@ pub fn definition(report: &Report, file: FileId, offset: usize) -> Option<(Span,
         let w = e.weight();
         if w.file == file && is_reference(w.kind) && contains(w.span, offset) {
             let n = g.node(e.target());
-            if n.kind != NodeKind::File || report_has(report, &n.name) {
+            // A linked path that is no file read names nothing to open.
+            if n.kind != NodeKind::File || report.read_file(&n.name) {
                 consider(w.span, place_of(report, n));
             }
         }
@@ -72,10 +73,6 @@ pub fn definition(report: &Report, file: FileId, offset: usize) -> Option<(Span,
         }
     }
     best
-}
-
-fn report_has(report: &Report, rel: &str) -> bool {
-    report.read_file(rel)
 }
 
 /// Where a node is defined; a file node (a linked path) is its file's start.
@@ -420,11 +417,6 @@ pub fn suppression(
     d: &Diagnostic,
     source: &SourceFile,
 ) -> Option<(usize, String)> {
-    let format = report
-        .artifacts()
-        .iter()
-        .find(|a| a.file == d.primary.file)
-        .map(|a| a.format);
     let path = source.path();
     let offset = d.primary.span.start as usize;
     let markdown = path.ends_with(".md");
@@ -435,7 +427,6 @@ pub fn suppression(
         .find(|a| a.file == d.primary.file)
         .and_then(|a| a.frontmatter.as_ref())
         .is_some_and(|f| offset < f.body_start as usize);
-    let _ = format.map(Format::id);
     let lines = source.lines();
     let line = lines.line_of(offset);
     let start = lines.line_starts()[line] as usize;
