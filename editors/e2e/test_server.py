@@ -221,11 +221,25 @@ async def test_definition_of_a_stage_skill_is_its_skill_md(client: LanguageClien
     assert loc.uri == uri(REVIEW)
     target = next(i for i, l in enumerate(lines) if '"id": "test"' in l)
     assert loc.range.start.line == target
+    # A verdict -> its entry in the verdict vocabulary.
+    line = next(i for i, l in enumerate(lines) if '"verdicts"' in l)
+    col = lines[line].index('"REVISE"') + 2
+    loc = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(REVIEW)),
+            position=types.Position(line=line, character=col),
+        )
+    )
+    assert loc.uri == uri(DEMO / "contracts/terminals.json")
+    vocab = (DEMO / "contracts/terminals.json").read_text().splitlines()
+    assert '"REVISE"' in vocab[loc.range.start.line]
     # And back: the references of the skill include both loops' stages.
+    skill_line = next(i for i, l in enumerate(lines) if '"write-tests"' in l)
+    skill_col = lines[skill_line].index("write-tests")
     refs = await client.text_document_references_async(
         types.ReferenceParams(
             text_document=types.TextDocumentIdentifier(uri=uri(REVIEW)),
-            position=types.Position(line=next(i for i, l in enumerate(lines) if '"write-tests"' in l), character=col),
+            position=types.Position(line=skill_line, character=skill_col),
             context=types.ReferenceContext(include_declaration=False),
         )
     )
