@@ -32,6 +32,12 @@ impl SourceFile {
         }
     }
 
+    /// The file's text, giving up the file (an incremental analysis moves
+    /// the text of an unchanged file into its next source map).
+    pub fn into_text(self) -> String {
+        self.text
+    }
+
     /// Marks `span` as a secret: renderers mask these bytes wherever they
     /// would show them, for every diagnostic (the analysis registers the
     /// [`crate::Diagnostic::redact`] spans of every finding here before
@@ -89,6 +95,11 @@ impl SourceMap {
     /// An empty map.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The files, in id order, giving up the map.
+    pub fn into_files(self) -> Vec<SourceFile> {
+        self.files
     }
 
     /// Adds a file and returns its id.

@@ -56,6 +56,26 @@ pub enum Command {
     /// the plugins they list; loops -> skills; agents -> MCP servers).
     /// Unreachable stages and uncapped cycles are drawn red and dashed.
     Graph(GraphArgs),
+    /// Run the language server (LSP over stdin/stdout) for editors.
+    ///
+    /// Each workspace folder is analyzed as a project, as `skein check`
+    /// would; open buffers are analyzed as typed, and the diagnostics of
+    /// every file whose findings change are published, the edited file's and
+    /// any other's. Hover, go-to-definition, find-references, document
+    /// symbols and code actions (fixes, suppress with a reason) answer from
+    /// the last analysis. Editors start it; see docs/editors.md.
+    Server(ServerArgs),
+}
+
+#[derive(clap::Args)]
+pub struct ServerArgs {
+    /// Milliseconds to wait after an edit for the next before analyzing
+    /// (the client's `initializationOptions.debounceMs` overrides it).
+    #[arg(long, value_name = "MS", default_value_t = 30)]
+    pub debounce_ms: u64,
+    /// Worker threads for analysis (default: the number of CPUs).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 #[derive(clap::Args)]

@@ -21,7 +21,9 @@ pub mod cli;
 pub mod config;
 mod fault;
 pub mod fix;
+pub mod incremental;
 pub mod rules;
+pub mod server;
 pub mod suppress;
 pub mod walk;
 
@@ -344,6 +346,13 @@ impl Report {
         }
     }
 
+    /// Takes the report apart: its source map and its artifacts (for
+    /// [`incremental::Workspace`], which moves what did not change into the
+    /// next run).
+    pub(crate) fn into_parts(self) -> (SourceMap, Vec<Artifact>) {
+        (self.sources, self.artifacts)
+    }
+
     /// Whether `path` (project-relative, `/`-separated) was read as a
     /// recognised file.
     pub fn read_file(&self, path: &str) -> bool {
@@ -549,7 +558,8 @@ pub enum Error {
 }
 
 /// One unit of work: a recognised file, its contents or why it has none.
-enum Content {
+#[derive(Debug, Clone)]
+pub(crate) enum Content {
     Bytes(Vec<u8>),
     Problem(Box<Diagnostic>),
 }
@@ -559,6 +569,26 @@ enum Content {
 ///
 /// Errors only when `root` itself cannot be read.
 pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
+    let gathered = gather(root, options)?;
+    Ok(analyze(
+        gathered.loaded,
+        gathered.all,
+        &gathered.config,
+        options,
+    ))
+}
+
+/// What [`check`] reads before analysis: the configuration (with the
+/// command line's overrides), every recognised file with its contents (the
+/// overlay in place of its disk file) and every repository path.
+pub(crate) struct Gathered {
+    pub(crate) config: config::Config,
+    pub(crate) loaded: Vec<(String, Content)>,
+    pub(crate) all: BTreeSet<String>,
+}
+
+/// The walk and reads of [`check`] (and of [`incremental::Workspace`]).
+pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> {
     // The root itself is not followed either when it is a link to a file.
     let meta = std::fs::symlink_metadata(root)
         .and_then(|m| {
@@ -641,7 +671,11 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         );
         (path, Content::Problem(Box::new(d)))
     }));
-    Ok(analyze(loaded, all, &config, options))
+    Ok(Gathered {
+        config,
+        loaded,
+        all,
+    })
 }
 
 /// Analyzes the files `paths` (repository-relative, `/`-separated) of the
@@ -702,7 +736,7 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
     Ok(analyze(loaded, all, &config, options))
 }
 
-fn load(f: &walk::Found, max: u64) -> Content {
+pub(crate) fn load(f: &walk::Found, max: u64) -> Content {
     let problem = |msg: String, rule| {
         Content::Problem(Box::new(Diagnostic::new(
             rule,
@@ -800,68 +834,102 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
 }
 
 fn analyze(
-    mut loaded: Vec<(String, Content)>,
+    loaded: Vec<(String, Content)>,
     repo_files: BTreeSet<String>,
     config: &config::Config,
     options: &Options,
 ) -> Report {
-    loaded.sort_by(|a, b| a.0.cmp(&b.0));
-    loaded.dedup_by(|a, b| a.0 == b.0);
-    // A SKILL.md nested below a plugin's skills/<name>/ is no component
-    // (loaders look one level deep): not an artifact.
-    loaded.retain(|(p, _)| !skein_model::unread_at_location(p, |q| repo_files.contains(q)));
+    let loaded = units(loaded, &repo_files);
     Progress::set_total(options, loaded.len());
     let decoded: Vec<(String, String, Decoded)> = loaded
         .into_par_iter()
         .enumerate()
         .map_init(Parsers::new, |parsers, (i, (path, content))| {
             Progress::tick(options);
-            let file = FileId(i as u32);
-            match content {
-                Content::Bytes(bytes) => {
-                    let candidate = classify_with(&path, |p| config.format_for(p))
-                        .expect("filtered to recognised paths");
-                    // A panic while reading one file costs only that file's
-                    // findings (and this worker's parsers, rebuilt).
-                    let decoded = match skein_lint::catch(|| {
-                        fault::inject_decode_panic(&path);
-                        decode(parsers, file, candidate, &bytes)
-                    }) {
-                        Ok(d) => d,
-                        Err(msg) => {
-                            *parsers = Parsers::new();
-                            let e = skein_lint::InternalError {
-                                what:
-                                    "the reading of this file (parse, schema validation, decoding)"
-                                        .into(),
-                                file: Some(file),
-                                message: msg,
-                            };
-                            Decoded {
-                                artifact: None,
-                                diagnostics: vec![e.diagnostic(file)],
-                                comments: Vec::new(),
-                            }
-                        }
-                    };
-                    let text = match String::from_utf8(bytes) {
-                        Ok(t) => t,
-                        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                    };
-                    (path, text, decoded)
-                }
-                Content::Problem(mut d) => {
-                    d.primary.file = file;
-                    let decoded = Decoded {
-                        artifact: None,
-                        diagnostics: vec![*d],
-                        comments: Vec::new(),
-                    };
-                    (path, String::new(), decoded)
-                }
-            }
+            let (text, decoded) = decode_unit(parsers, FileId(i as u32), &path, content, config);
+            (path, text, decoded)
         })
         .collect();
+    analyze_decoded(decoded, repo_files, config, options)
+}
+
+/// The units of a run, in `FileId` order: sorted by path, one per path, the
+/// SKILL.md files no loader discovers left out.
+pub(crate) fn units(
+    mut loaded: Vec<(String, Content)>,
+    repo_files: &BTreeSet<String>,
+) -> Vec<(String, Content)> {
+    loaded.sort_by(|a, b| a.0.cmp(&b.0));
+    loaded.dedup_by(|a, b| a.0 == b.0);
+    // A SKILL.md nested below a plugin's skills/<name>/ is no component
+    // (loaders look one level deep), nor is a settings.json outside a
+    // plugin root: not artifacts.
+    loaded.retain(|(p, _)| !skein_model::unread_at_location(p, |q| repo_files.contains(q)));
+    loaded
+}
+
+/// One file's reading: its text (lossy UTF-8; empty for a problem) and what
+/// decoding found, as file `file`. A panic costs only this file's findings.
+pub(crate) fn decode_unit(
+    parsers: &mut Parsers,
+    file: FileId,
+    path: &str,
+    content: Content,
+    config: &config::Config,
+) -> (String, Decoded) {
+    match content {
+        Content::Bytes(bytes) => {
+            let candidate = classify_with(path, |p| config.format_for(p))
+                .expect("filtered to recognised paths");
+            // A panic while reading one file costs only that file's
+            // findings (and this worker's parsers, rebuilt).
+            let decoded = match skein_lint::catch(|| {
+                fault::inject_decode_panic(path);
+                decode(parsers, file, candidate, &bytes)
+            }) {
+                Ok(d) => d,
+                Err(msg) => {
+                    *parsers = Parsers::new();
+                    let e = skein_lint::InternalError {
+                        what: "the reading of this file (parse, schema validation, decoding)"
+                            .into(),
+                        file: Some(file),
+                        message: msg,
+                    };
+                    Decoded {
+                        artifact: None,
+                        diagnostics: vec![e.diagnostic(file)],
+                        comments: Vec::new(),
+                    }
+                }
+            };
+            let text = match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            };
+            (text, decoded)
+        }
+        Content::Problem(mut d) => {
+            d.primary.file = file;
+            let decoded = Decoded {
+                artifact: None,
+                diagnostics: vec![*d],
+                comments: Vec::new(),
+            };
+            (String::new(), decoded)
+        }
+    }
+}
+
+/// The repository half of a run: the decoded files (in `FileId` order,
+/// each decoded as the file of its index) become the source map and the
+/// artifacts; then the graph, the passes, the suppressions and the sort.
+pub(crate) fn analyze_decoded(
+    decoded: Vec<(String, String, Decoded)>,
+    repo_files: BTreeSet<String>,
+    config: &config::Config,
+    options: &Options,
+) -> Report {
     let mut sources = SourceMap::new();
     let mut artifacts = Vec::new();
     let mut diagnostics = Vec::new();

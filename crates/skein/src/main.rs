@@ -75,6 +75,21 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Graph(args) => graph(args),
+        Command::Server(args) => {
+            let mut options = skein::server::ServerOptions {
+                debounce: std::time::Duration::from_millis(args.debounce_ms),
+                ..Default::default()
+            };
+            if let Some(n) = args.threads {
+                options.analysis.threads = n.max(1);
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n.max(1))
+                    .build_global()
+                    .ok();
+            }
+            skein::server::run(options)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

@@ -1,0 +1,196 @@
+//! The incremental layer under `skein server` (issue #16): a
+//! `Workspace`'s report equals a full `skein::check` of the same contents,
+//! after edits, new files, closed buffers; and only changed files are
+//! decoded again.
+
+use skein::incremental::{RunStats, Workspace};
+use skein::{Options, Report};
+use std::path::Path;
+
+/// The demo repository, copied into a temporary folder.
+fn demo() -> tempfile::TempDir {
+    let src = skein_test_support::workspace_root().join("corpus/examples/demo-repo");
+    let dir = tempfile::tempdir().unwrap();
+    copy(&src, dir.path());
+    dir
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let t = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), t).unwrap();
+        }
+    }
+}
+
+/// Everything a renderer reads: each file's path and text, each
+/// diagnostic, the summary.
+fn view(r: &Report) -> (Vec<(String, String)>, String, String) {
+    let files = r
+        .sources()
+        .iter()
+        .map(|(_, f)| (f.path().to_string(), f.text().to_string()))
+        .collect();
+    (
+        files,
+        format!("{:#?}", r.diagnostics()),
+        format!("{:?}", r.summary()),
+    )
+}
+
+fn full(root: &Path) -> Report {
+    skein::check(root, &Options::default()).unwrap()
+}
+
+#[test]
+fn the_first_run_is_a_full_check() {
+    let dir = demo();
+    let mut ws = Workspace::open(dir.path(), &Options::default()).unwrap();
+    let got = view(ws.analyze());
+    assert_eq!(got, view(&full(dir.path())));
+    assert_eq!(
+        ws.stats(),
+        RunStats {
+            decoded: 19,
+            reused: 0
+        }
+    );
+}
+
+#[test]
+fn an_edit_decodes_one_file_and_matches_a_full_check() {
+    let dir = demo();
+    let mut ws = Workspace::open(dir.path(), &Options::default()).unwrap();
+    ws.analyze();
+    let rel = "packs/core/loops/review/loop.json";
+    let text = std::fs::read_to_string(dir.path().join(rel))
+        .unwrap()
+        .replace("\"id\": \"G1\"", "\"id\": \"G2\"");
+    assert!(ws.set_overlay(rel, text.clone().into_bytes()));
+    let got = view(ws.analyze());
+    assert_eq!(
+        ws.stats(),
+        RunStats {
+            decoded: 1,
+            reused: 18
+        }
+    );
+    // The duplicate gate id of triage (in another file) is gone.
+    assert!(!got.1.contains("REF001"));
+    std::fs::write(dir.path().join(rel), &text).unwrap();
+    assert_eq!(got, view(&full(dir.path())));
+    // The same bytes again (a save) decode nothing.
+    ws.set_overlay(rel, text.into_bytes());
+    ws.analyze();
+    assert_eq!(ws.stats().decoded, 0);
+}
+
+#[test]
+fn a_new_file_renumbers_the_files_after_it() {
+    let dir = demo();
+    let mut ws = Workspace::open(dir.path(), &Options::default()).unwrap();
+    ws.analyze();
+    // Sorts before most files: every later FileId moves by one.
+    let rel = "agents/aaa.agent.yaml";
+    let text = "name: aaa\nbad: [\n";
+    assert!(ws.set_overlay(rel, text.as_bytes().to_vec()));
+    let got = view(ws.analyze());
+    assert_eq!(ws.stats().decoded, 1);
+    std::fs::write(dir.path().join(rel), text).unwrap();
+    assert_eq!(got, view(&full(dir.path())));
+    // Closed before it was saved: gone again.
+    std::fs::remove_file(dir.path().join(rel)).unwrap();
+    ws.close_overlay(rel);
+    let got = view(ws.analyze());
+    assert_eq!(ws.stats().decoded, 0);
+    assert_eq!(got, view(&full(dir.path())));
+}
+
+#[test]
+fn a_closed_buffer_falls_back_to_the_disk() {
+    let dir = demo();
+    let mut ws = Workspace::open(dir.path(), &Options::default()).unwrap();
+    let before = view(ws.analyze());
+    let rel = "packs/core/skills/triage-issue/SKILL.md";
+    ws.set_overlay(
+        rel,
+        b"---\nname: triage-issue\ndescription: x\n---\n".to_vec(),
+    );
+    let edited = view(ws.analyze());
+    assert_ne!(edited, before);
+    ws.close_overlay(rel);
+    assert_eq!(view(ws.analyze()), before);
+    assert_eq!(ws.stats().decoded, 1);
+}
+
+#[test]
+fn a_file_changed_on_disk_is_read_again() {
+    let dir = demo();
+    let mut ws = Workspace::open(dir.path(), &Options::default()).unwrap();
+    ws.analyze();
+    let rel = "loops/nightly.loop.yaml";
+    let p = dir.path().join(rel);
+    let text = std::fs::read_to_string(&p)
+        .unwrap()
+        .replace("owner:", "# owner:");
+    std::fs::write(&p, text).unwrap();
+    ws.refresh(rel);
+    let got = view(ws.analyze());
+    assert_eq!(ws.stats().decoded, 1);
+    assert_eq!(got, view(&full(dir.path())));
+    // Deleted on disk: gone from the analysis.
+    std::fs::remove_file(&p).unwrap();
+    ws.refresh(rel);
+    let got = view(ws.analyze());
+    assert_eq!(got, view(&full(dir.path())));
+}
+
+#[test]
+fn a_configuration_change_is_read_on_reload() {
+    let dir = demo();
+    let mut ws = Workspace::open(dir.path(), &Options::default()).unwrap();
+    ws.analyze();
+    std::fs::write(
+        dir.path().join("skein.toml"),
+        "[severity]\nduplicate-gate-id = \"warning\"\n",
+    )
+    .unwrap();
+    ws.reload().unwrap();
+    let got = view(ws.analyze());
+    assert_eq!(ws.stats().decoded, 0);
+    assert_eq!(got, view(&full(dir.path())));
+}
+
+#[test]
+fn on_the_real_corpus_an_edit_matches_a_full_check_with_that_overlay() {
+    let Some(root) = skein_test_support::real_corpus() else {
+        return;
+    };
+    let mut ws = Workspace::open(&root, &Options::default()).unwrap();
+    let first = view(ws.analyze());
+    assert_eq!(first, view(&full(&root)));
+    // The first loop.json (sorted): its first gate id made a duplicate of
+    // nothing, its name changed; read-only corpus, so an overlay on both sides.
+    let report = ws.report().unwrap();
+    let rel = report
+        .sources()
+        .iter()
+        .map(|(_, f)| f.path().to_string())
+        .find(|p| p.ends_with("loop.json"))
+        .expect("a loop in the corpus");
+    let text = std::fs::read_to_string(root.join(&rel)).unwrap();
+    let edited = text.replacen("\"name\"", "\"name\": \"edited\", \"was\"", 1);
+    ws.set_overlay(&rel, edited.clone().into_bytes());
+    let got = view(ws.analyze());
+    assert_eq!(ws.stats().decoded, 1);
+    let options = Options {
+        overlay: Some(skein::InputFile::new(rel, edited)),
+        ..Options::default()
+    };
+    assert_eq!(got, view(&skein::check(&root, &options).unwrap()));
+}

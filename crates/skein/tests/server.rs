@@ -1,0 +1,257 @@
+//! `skein server` over an in-memory connection (issue #16): the
+//! definitions the end-to-end tests (editors/e2e, on the demo repository)
+//! do not reach: marketplace `source` -> plugin manifest, agent `skills:`
+//! item -> SKILL.md, Loom a2a agent -> its spec; the symbols of a
+//! marketplace; a suppression in a Markdown body.
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use lsp_types as lsp;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::time::Duration;
+
+struct Client {
+    conn: Connection,
+    server: Option<std::thread::JoinHandle<()>>,
+    next: i32,
+}
+
+impl Client {
+    fn start(root: &Path) -> Client {
+        let (server, conn) = Connection::memory();
+        let handle = std::thread::spawn(move || {
+            let options = skein::server::ServerOptions {
+                debounce: Duration::ZERO,
+                ..Default::default()
+            };
+            skein::server::serve(server, options).unwrap();
+        });
+        let mut c = Client {
+            conn,
+            server: Some(handle),
+            next: 1,
+        };
+        let init = json!({
+            "capabilities": {},
+            "workspaceFolders": [{"uri": skein::server::path_to_uri(root), "name": "t"}],
+        });
+        c.request("initialize", init);
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        let n = Notification::new(method.into(), params);
+        self.conn.sender.send(Message::Notification(n)).unwrap();
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = RequestId::from(self.next);
+        self.next += 1;
+        let r = Request::new(id.clone(), method.into(), params);
+        self.conn.sender.send(Message::Request(r)).unwrap();
+        loop {
+            match self
+                .conn
+                .receiver
+                .recv_timeout(Duration::from_secs(30))
+                .expect("an answer")
+            {
+                Message::Response(r) if r.id == id => return r.response_result.expect("no error"),
+                _ => {}
+            }
+        }
+    }
+
+    /// Waits for the diagnostics of `path`.
+    fn diagnostics(&self, path: &Path) -> Vec<lsp::Diagnostic> {
+        let uri = skein::server::path_to_uri(path);
+        loop {
+            let m = self
+                .conn
+                .receiver
+                .recv_timeout(Duration::from_secs(30))
+                .expect("diagnostics");
+            if let Message::Notification(n) = m {
+                let p: lsp::PublishDiagnosticsParams = serde_json::from_value(n.params).unwrap();
+                if p.uri == uri {
+                    return p.diagnostics;
+                }
+            }
+        }
+    }
+
+    fn definition(&mut self, path: &Path, line: u32, character: u32) -> Value {
+        self.request(
+            "textDocument/definition",
+            json!({
+                "textDocument": {"uri": skein::server::path_to_uri(path)},
+                "position": {"line": line, "character": character},
+            }),
+        )
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        if let Some(h) = self.server.take() {
+            h.join().unwrap();
+        }
+    }
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+/// (line, character) of the first `needle` in `text`, 0-based, plus `skip` characters.
+fn at(text: &str, needle: &str, skip: u32) -> (u32, u32) {
+    let i = text.find(needle).expect("needle in text");
+    let line = text[..i].matches('\n').count() as u32;
+    let col = (i - text[..i].rfind('\n').map_or(0, |n| n + 1)) as u32;
+    (line, col + skip)
+}
+
+fn target(v: &Value) -> (String, u32) {
+    (
+        v["uri"].as_str().unwrap().to_string(),
+        v["range"]["start"]["line"].as_u64().unwrap() as u32,
+    )
+}
+
+#[test]
+fn definitions_across_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let market = r#"{
+  "name": "tools",
+  "owner": {"name": "Platform"},
+  "plugins": [
+    {"name": "reviewer", "source": "./plugins/reviewer", "description": "Reviews."}
+  ]
+}
+"#;
+    write(&root, ".claude-plugin/marketplace.json", market);
+    write(
+        &root,
+        "plugins/reviewer/.claude-plugin/plugin.json",
+        "{\n  \"name\": \"reviewer\",\n  \"description\": \"Reviews diffs.\"\n}\n",
+    );
+    let agent = "---\nname: auditor\ndescription: Audits tests.\nskills: [audit]\n---\nAudit.\n";
+    write(&root, "plugins/reviewer/agents/auditor.md", agent);
+    write(
+        &root,
+        "plugins/reviewer/skills/audit/SKILL.md",
+        "---\nname: audit\ndescription: Audits the tests of a diff.\n---\n# Audit\n",
+    );
+    let triage = "spec_version: 1\nname: triage\ndescription: Triage.\ninstructions: Triage.\noutput:\n  kind: type_ref\n  ref: app.models:Answer\ncapabilities:\n  - kind: a2a\n    agent: oncall\npolicies:\n  max_iterations: 5\n";
+    write(&root, "agents/triage/agent.yaml", triage);
+    write(
+        &root,
+        "agents/oncall/agent.yaml",
+        "spec_version: 1\nname: oncall\ndescription: On call.\ninstructions: Page.\noutput:\n  kind: type_ref\n  ref: app.models:Answer\npolicies:\n  max_iterations: 5\n",
+    );
+    let mut c = Client::start(&root);
+    let uri = |rel: &str| skein::server::path_to_uri(&root.join(rel)).to_string();
+
+    // The first analysis may still run (a clean tree publishes nothing):
+    // ask until there is an answer.
+    let (l, ch) = at(market, "./plugins/reviewer", 3);
+    let mut d = Value::Null;
+    for _ in 0..600 {
+        d = c.definition(&root.join(".claude-plugin/marketplace.json"), l, ch);
+        if !d.is_null() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        target(&d).0,
+        uri("plugins/reviewer/.claude-plugin/plugin.json")
+    );
+
+    let (l, ch) = at(agent, "audit]", 1);
+    let d = c.definition(&root.join("plugins/reviewer/agents/auditor.md"), l, ch);
+    assert_eq!(
+        target(&d),
+        (uri("plugins/reviewer/skills/audit/SKILL.md"), 1)
+    );
+
+    let (l, ch) = at(triage, "oncall", 2);
+    let d = c.definition(&root.join("agents/triage/agent.yaml"), l, ch);
+    assert_eq!(target(&d).0, uri("agents/oncall/agent.yaml"));
+
+    // Hover on the agent's skill: the skill's description.
+    let (l, ch) = at(agent, "audit]", 1);
+    let h = c.request(
+        "textDocument/hover",
+        json!({
+            "textDocument": {"uri": uri("plugins/reviewer/agents/auditor.md")},
+            "position": {"line": l, "character": ch},
+        }),
+    );
+    assert_eq!(
+        h["contents"]["value"],
+        "skill `audit` (plugins/reviewer/skills/audit/SKILL.md)\n\nAudits the tests of a diff."
+    );
+
+    // The marketplace's outline: the marketplace and its entry.
+    let s = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri(".claude-plugin/marketplace.json")}}),
+    );
+    let names: Vec<String> = s
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| {
+            let mut v = vec![s["name"].as_str().unwrap().to_string()];
+            for k in s["children"].as_array().into_iter().flatten() {
+                v.push(format!("  {}", k["name"].as_str().unwrap()));
+            }
+            v
+        })
+        .collect();
+    assert_eq!(names, ["tools", "  reviewer"]);
+}
+
+#[test]
+fn a_finding_in_a_markdown_body_is_suppressed_with_an_html_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let skill = "---\nname: review\ndescription: Reviews a diff.\n---\n# Review\n\n  See [the guide](missing.md).\n";
+    write(&root, "skills/review/SKILL.md", skill);
+    let path = root.join("skills/review/SKILL.md");
+    let mut c = Client::start(&root);
+    let diags = c.diagnostics(&path);
+    let broken = diags
+        .iter()
+        .find(|d| d.message.contains("missing.md"))
+        .expect("a broken link finding");
+    let code = match &broken.code {
+        Some(lsp::NumberOrString::String(s)) => s.clone(),
+        other => panic!("code {other:?}"),
+    };
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": skein::server::path_to_uri(&path)},
+            "range": broken.range,
+            "context": {"diagnostics": []},
+        }),
+    );
+    let a = &actions.as_array().unwrap()[0];
+    assert_eq!(a["title"], format!("suppress {code} here with a reason"));
+    let edit = &a["edit"]["changes"][skein::server::path_to_uri(&path).as_str()][0];
+    assert_eq!(
+        edit["newText"],
+        format!("  <!-- skein: ignore[{code}] reason: why this finding is accepted -->\n")
+    );
+    assert_eq!(edit["range"]["start"], json!({"line": 6, "character": 0}));
+}
