@@ -113,7 +113,7 @@ pub fn load_corpus(root: &Path) -> Inputs {
             match c.syntax {
                 Syntax::Json => inputs.json.push(file.clone()),
                 Syntax::Markdown => inputs.markdown.push(file.clone()),
-                Syntax::Yaml | Syntax::Toml => {}
+                Syntax::Yaml | Syntax::Toml | Syntax::Text => {}
             }
             inputs.artifacts.push(file);
         }
@@ -213,7 +213,7 @@ pub fn split_inputs(files: &[BenchFile]) -> Inputs {
             match c.syntax {
                 Syntax::Json => inputs.json.push(f.clone()),
                 Syntax::Markdown => inputs.markdown.push(f.clone()),
-                Syntax::Yaml | Syntax::Toml => {}
+                Syntax::Yaml | Syntax::Toml | Syntax::Text => {}
             }
             inputs.artifacts.push(f.clone());
         }
@@ -286,7 +286,7 @@ impl FloorParsers {
             Syntax::Json => self.json.parse(text, None),
             Syntax::Yaml => self.yaml.parse(text, None),
             // A tree-sitter floor has no TOML grammar; TOML files are few.
-            Syntax::Toml => None,
+            Syntax::Toml | Syntax::Text => None,
             Syntax::Markdown => {
                 let located = locate_frontmatter(text);
                 // The pipeline parses a body only when a rule reads it: a

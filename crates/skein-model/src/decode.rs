@@ -70,6 +70,12 @@ pub struct Decoded {
 /// `bytes` are the file's contents; `candidate` comes from
 /// [`crate::classify_path`]. Never fails: problems are diagnostics.
 pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: &[u8]) -> Decoded {
+    if matches!(
+        candidate.format,
+        Format::SkillReference | Format::SkillScript
+    ) {
+        return decode_skill_file(parsers, file, candidate, bytes);
+    }
     let mut out = Decoded::default();
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
@@ -117,6 +123,8 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             out.comments = p.comments;
             (p.document, None, p.diagnostics)
         }
+        // Only the scripts of a skill are text, read in `decode_skill_file`.
+        Syntax::Text => (Document::default(), None, Vec::new()),
         Syntax::Markdown => {
             // Only a skilldrop LOOP.md is read for more than links (REF008, REF009).
             let p = if candidate.format == Format::SkilldropLoopDoc {
@@ -333,6 +341,45 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
     out
 }
 
+/// A file bundled in a skill's folder ([`crate::skill_file`]): not UTF-8,
+/// or a script whose path is not conclusive (no script extension) and
+/// whose first line is not `#!`, is silently not an artifact (a data file, an image). A reference's body is parsed for
+/// its links when it may hold one ([`skein_syntax::markdown::may_link`]);
+/// its frontmatter, which no client reads, is neither parsed nor checked.
+/// A script is text only.
+fn decode_skill_file(
+    parsers: &mut Parsers,
+    file: FileId,
+    candidate: Candidate,
+    bytes: &[u8],
+) -> Decoded {
+    let mut out = Decoded::default();
+    let format = candidate.format;
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return out;
+    };
+    let mut body = None;
+    if format == Format::SkillScript {
+        if !candidate.certain && !text.starts_with("#!") {
+            return out;
+        }
+    } else if skein_syntax::markdown::may_link(text, 0) {
+        let p = parsers.parse_markdown(file, text);
+        out.comments = p.comments;
+        body = p.body;
+    }
+    out.artifact = Some(Artifact {
+        file,
+        format,
+        document: Document::default(),
+        frontmatter: None,
+        body,
+        model: Model::None,
+        damaged: false,
+    });
+    out
+}
+
 fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeError> {
     match doc.root() {
         Some(r) => from_node(doc, r),
@@ -370,6 +417,8 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         Format::ClaudeHooks => Model::Hooks(read(doc)?),
         Format::McpConfig | Format::AgentPluginsMcp => Model::McpConfig(read(doc)?),
         Format::SkilldropLoopDoc
+        | Format::SkillReference
+        | Format::SkillScript
         | Format::ClaudeSettings
         | Format::GeminiSettings
         | Format::CodexConfig => Model::None,

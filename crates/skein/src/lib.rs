@@ -34,7 +34,7 @@ pub const PKG_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub use config::{ConfigSource, Overrides};
 use rayon::prelude::*;
-use skein_model::{Artifact, Decoded, RepoGraph, classify_with, decode};
+use skein_model::{Artifact, Decoded, RepoGraph, classify_in_repo, classify_with, decode};
 use skein_report::Summary;
 use skein_syntax::{Diagnostic, FileId, Parsers, Severity, SourceFile, SourceMap, Span};
 use std::collections::{BTreeMap, BTreeSet};
@@ -422,20 +422,20 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
         source,
     })?;
     let config = resolved_config(root, options)?;
+    let w = walk::walk_filtered(root, options.threads, !options.no_ignore_files, &|rel| {
+        !config.excluded(rel)
+            && (classify_with(rel, |p| config.format_for(p)).is_some()
+                || skein_model::skill_file_shape(rel).is_some())
+    });
     let format = |rel: &str| {
-        (!config.excluded(rel))
-            .then(|| classify_with(rel, |p| config.format_for(p)))
-            .flatten()
+        classify_in_repo(rel, |p| config.format_for(p), |q| w.all.contains(q))
             .map(|c| c.format.id())
     };
-    let w = walk::walk_filtered(root, options.threads, !options.no_ignore_files, &|rel| {
-        format(rel).is_some()
-    });
     let mut out: Vec<(String, &'static str)> = w
         .artifacts
-        .into_iter()
+        .iter()
         .filter(|f| !skein_model::undiscovered_plugin_skill(&f.rel, |q| w.all.contains(q)))
-        .filter_map(|f| format(&f.rel).map(|id| (f.rel, id)))
+        .filter_map(|f| format(&f.rel).map(|id| (f.rel.clone(), id)))
         .collect();
     out.sort();
     Ok(out)
@@ -568,8 +568,13 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         })?;
     let mut config = config::load(&options.config, root)?;
     config.apply(&options.overrides);
-    let is_artifact =
-        |rel: &str| !config.excluded(rel) && classify_with(rel, |p| config.format_for(p)).is_some();
+    // A file of a skill's folder (a reference, a script) is known to be one
+    // only once every path is: the walk keeps the shapes, then the folder decides.
+    let is_artifact = |rel: &str| {
+        !config.excluded(rel)
+            && (classify_with(rel, |p| config.format_for(p)).is_some()
+                || skein_model::skill_file_shape(rel).is_some())
+    };
     let (found, all, walk_errors) = if !meta.is_dir() {
         // A single file: analyzed as a repository of that one file, with the
         // same treatment of links and special files as in a walk.
@@ -602,7 +607,11 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
             !options.no_ignore_files,
             &is_artifact,
         );
-        (w.artifacts, w.all, w.errors)
+        let mut found = w.artifacts;
+        found.retain(|f| {
+            classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
+        });
+        (found, w.all, w.errors)
     };
     Progress::set_total(options, found.len());
     let max = options
@@ -620,7 +629,7 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         .collect();
     let mut all = all;
     if let Some(o) = overlay
-        && classify_with(&o.path, |p| config.format_for(p)).is_some()
+        && classify_in_repo(&o.path, |p| config.format_for(p), |q| all.contains(q)).is_some()
     {
         all.insert(o.path.clone());
         loaded.push((o.path.clone(), Content::Bytes(o.bytes.clone())));
@@ -659,10 +668,21 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
         .max_file_size
         .or(config.max_file_size)
         .unwrap_or(DEFAULT_MAX_FILE_SIZE);
-    let all: BTreeSet<String> = paths.iter().cloned().collect();
+    let mut all: BTreeSet<String> = paths.iter().cloned().collect();
+    // A listed reference or script of a skill whose SKILL.md is not listed:
+    // the SKILL.md on disk says whose folder it is.
+    let skill_files: Vec<String> = all
+        .iter()
+        .filter(|rel| skein_model::skill_file_shape(rel).is_some())
+        .filter_map(|rel| {
+            skein_model::skill_folder_of(rel, |q| all.contains(q) || root.join(q).is_file())
+                .map(|d| format!("{d}SKILL.md"))
+        })
+        .collect();
+    all.extend(skill_files);
     let mut loaded = Vec::new();
-    for rel in &all {
-        if classify_with(rel, |p| config.format_for(p)).is_none() {
+    for rel in paths.iter().collect::<BTreeSet<_>>() {
+        if classify_in_repo(rel, |p| config.format_for(p), |q| all.contains(q)).is_none() {
             continue;
         }
         let inside = !rel.starts_with('/')
@@ -782,11 +802,13 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
     };
     let mut config = config;
     config.apply(&options.overrides);
-    let all = files.iter().map(|f| f.path.clone()).collect();
+    let all: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
     let loaded = files
         .into_iter()
         .filter(|f| {
-            !config.excluded(&f.path) && classify_with(&f.path, |p| config.format_for(p)).is_some()
+            !config.excluded(&f.path)
+                && classify_in_repo(&f.path, |p| config.format_for(p), |q| all.contains(q))
+                    .is_some()
         })
         .map(|f| (f.path, Content::Bytes(f.bytes)))
         .collect();
@@ -804,6 +826,14 @@ fn analyze(
     // A SKILL.md nested below a plugin's skills/<name>/ is no component
     // (loaders look one level deep): not an artifact.
     loaded.retain(|(p, _)| !skein_model::undiscovered_plugin_skill(p, |q| repo_files.contains(q)));
+    // A reference or script of a skill that cannot be read (a link, too
+    // large) is passed over in silence: it is not an artifact of its own
+    // kind, and SKILL.md is what the skill's findings are about.
+    loaded.retain(|(p, c)| {
+        !matches!(c, Content::Problem(_))
+            || classify_with(p, |q| config.format_for(q)).is_some()
+            || skein_model::skill_file(p, |q| repo_files.contains(q)).is_none()
+    });
     Progress::set_total(options, loaded.len());
     let decoded: Vec<(String, String, Decoded)> = loaded
         .into_par_iter()
@@ -813,8 +843,12 @@ fn analyze(
             let file = FileId(i as u32);
             match content {
                 Content::Bytes(bytes) => {
-                    let candidate = classify_with(&path, |p| config.format_for(p))
-                        .expect("filtered to recognised paths");
+                    let candidate = classify_in_repo(
+                        &path,
+                        |p| config.format_for(p),
+                        |q| repo_files.contains(q),
+                    )
+                    .expect("filtered to recognised paths");
                     // A panic while reading one file costs only that file's
                     // findings (and this worker's parsers, rebuilt).
                     let decoded = match skein_lint::catch(|| {
