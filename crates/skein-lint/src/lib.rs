@@ -286,6 +286,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::skills::interactive_skill_script::PASS,
     rules::skills::non_string_metadata_value::PASS,
     rules::skills::long_skill_listing_entry::PASS,
+    rules::skills::unpinned_package_runner::PASS,
     rules::yaml::comment_cuts_value::PASS,
 ];
 

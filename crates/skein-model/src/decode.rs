@@ -363,7 +363,7 @@ fn decode_skill_file(
         if !candidate.certain && !text.starts_with("#!") {
             return out;
         }
-    } else if skein_syntax::markdown::may_link(text, 0) {
+    } else if relative_link_hint(text) {
         let p = parsers.parse_markdown(file, text);
         out.comments = p.comments;
         body = p.body;
@@ -378,6 +378,25 @@ fn decode_skill_file(
         damaged: false,
     });
     out
+}
+
+/// Whether a reference may link another file by a relative path: some
+/// `](` or `]:` is followed by a target that is not a URL (`http:`,
+/// `https:`, `mailto:`) or an in-page anchor (`#`). The links of a
+/// reference are read only for the files of its skill, so a body without
+/// one is not parsed (most references link only the web, or nothing).
+fn relative_link_hint(text: &str) -> bool {
+    let local = |rest: &str| {
+        let t = rest.trim_start_matches([' ', '<']);
+        !(t.is_empty()
+            || t.starts_with('#')
+            || t.starts_with("http:")
+            || t.starts_with("https:")
+            || t.starts_with("mailto:")
+            || t.starts_with(')'))
+    };
+    text.match_indices("](").any(|(i, _)| local(&text[i + 2..]))
+        || text.match_indices("]:").any(|(i, _)| local(&text[i + 2..]))
 }
 
 fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeError> {

@@ -35,6 +35,7 @@ pub mod tools_instead_of_allowed_tools;
 pub mod unknown_allowed_tool;
 pub mod unknown_skill_field;
 pub mod unknown_skill_model;
+pub mod unpinned_package_runner;
 pub mod unreachable_skill;
 pub mod unreferenced_skill_file;
 pub mod unrestricted_skill_bash;
