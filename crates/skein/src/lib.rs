@@ -590,7 +590,9 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
             walk::EntryKind::Special
         };
         let all = BTreeSet::from([rel.clone()]);
-        let found = if is_artifact(&rel) {
+        let found = if is_artifact(&rel)
+            && classify_in_repo(&rel, |p| config.format_for(p), |q| all.contains(q)).is_some()
+        {
             vec![walk::Found {
                 rel,
                 path: root.to_path_buf(),
@@ -829,10 +831,16 @@ fn analyze(
     // A reference or script of a skill that cannot be read (a link, too
     // large) is passed over in silence: it is not an artifact of its own
     // kind, and SKILL.md is what the skill's findings are about.
-    loaded.retain(|(p, c)| {
-        !matches!(c, Content::Problem(_))
-            || classify_with(p, |q| config.format_for(q)).is_some()
-            || skein_model::skill_file(p, |q| repo_files.contains(q)).is_none()
+    // A file read is one whose path is recognised (a skill's file only
+    // within its folder), whoever listed it.
+    loaded.retain(|(p, c)| match c {
+        Content::Bytes(_) => {
+            classify_in_repo(p, |q| config.format_for(q), |q| repo_files.contains(q)).is_some()
+        }
+        Content::Problem(_) => {
+            classify_with(p, |q| config.format_for(q)).is_some()
+                || skein_model::skill_file(p, |q| repo_files.contains(q)).is_none()
+        }
     });
     Progress::set_total(options, loaded.len());
     let decoded: Vec<(String, String, Decoded)> = loaded
