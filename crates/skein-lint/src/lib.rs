@@ -148,6 +148,8 @@ pub const PASSES: &[Pass] = &[
     rules::refs::missing_doc_section::PASS,
     rules::skills::duplicate_skill_name::PASS,
     rules::skills::unreferenced_skill_file::PASS,
+    rules::skills::nested_skill_reference::PASS,
+    rules::skills::skill_listing_over_budget::PASS,
 ];
 
 /// Every per-file pass, sorted by code.
@@ -288,6 +290,11 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::skills::model_invocable_side_effect_skill::PASS,
     rules::skills::vague_skill_name::PASS,
     rules::skills::hardcoded_user_path::PASS,
+    rules::skills::reference_without_contents::PASS,
+    rules::skills::interactive_skill_script::PASS,
+    rules::skills::non_string_metadata_value::PASS,
+    rules::skills::long_skill_listing_entry::PASS,
+    rules::skills::unpinned_package_runner::PASS,
     rules::yaml::comment_cuts_value::PASS,
 ];
 

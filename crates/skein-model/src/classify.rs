@@ -479,3 +479,155 @@ mod plugin_skill_depth_tests {
         assert!(!undiscovered_plugin_skill("p/skills/a/b/README.md", exists));
     }
 }
+
+/// The extensions of the scripts read in a skill's folder outside its
+/// `scripts/` (shell, Python, JavaScript, TypeScript).
+pub const SCRIPT_EXTENSIONS: &[&str] = &[".sh", ".bash", ".py", ".js", ".mjs", ".cjs", ".ts"];
+
+/// Whether a file name is one every folder may hold besides its content
+/// (licence, readme, changelog, notice, a dotfile): not a skill's reference.
+pub fn incidental_file(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    name.starts_with('.')
+        || [
+            "LICENSE",
+            "LICENCE",
+            "README",
+            "CHANGELOG",
+            "NOTICE",
+            "COPYING",
+        ]
+        .iter()
+        .any(|p| upper.starts_with(p))
+}
+
+/// What the path alone says a file bundled in a skill's folder may be,
+/// before the folder is known: a `*.md` may be a [`Format::SkillReference`],
+/// a file under a `scripts/` folder or with a [`SCRIPT_EXTENSIONS`] one a
+/// [`Format::SkillScript`]. A cheap superset for the walk;
+/// [`skill_file`] decides.
+pub fn skill_file_shape(path: &str) -> Option<Format> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if name == "SKILL.md" || incidental_file(name) {
+        return None;
+    }
+    if name.ends_with(".md") {
+        Some(Format::SkillReference)
+    } else if path.starts_with("scripts/")
+        || path.contains("/scripts/")
+        || SCRIPT_EXTENSIONS.iter().any(|e| name.ends_with(e))
+    {
+        Some(Format::SkillScript)
+    } else {
+        None
+    }
+}
+
+/// The folder (with a trailing `/`) of the skill whose folder holds `path`:
+/// the nearest folder above it that holds a `SKILL.md` (so a nested
+/// skill's files are its own). `exists` answers whether a repository path
+/// exists.
+pub fn skill_folder_of(path: &str, exists: impl Fn(&str) -> bool) -> Option<&str> {
+    // The length of the folder prefix tried, `/` included; 0 is the root.
+    let mut end = path.rfind('/').map_or(0, |i| i + 1);
+    let mut probe = String::with_capacity(end + 8);
+    loop {
+        probe.clear();
+        probe.push_str(&path[..end]);
+        probe.push_str("SKILL.md");
+        if exists(&probe) {
+            return Some(&path[..end]);
+        }
+        if end == 0 {
+            return None;
+        }
+        end = path[..end - 1].rfind('/').map_or(0, |i| i + 1);
+    }
+}
+
+/// Folders of a skill whose files are not read as its references or
+/// scripts: output templates and resources (`assets/`, `templates/`, the
+/// specification's place for them), test harnesses (`evals/`), installed
+/// dependencies and caches.
+const NOT_SKILL_FILES: &[&str] = &[
+    "assets",
+    "templates",
+    "evals",
+    "node_modules",
+    "__pycache__",
+    ".venv",
+    "venv",
+];
+
+/// Classifies a file bundled in a skill's folder that [`classify_path`]
+/// does not recognise: a `*.md` is a [`Format::SkillReference`]; a file
+/// under the skill's `scripts/`, or with a script extension anywhere in the
+/// folder, a [`Format::SkillScript`] (one without an extension is kept only
+/// if it starts with `#!`, decided when it is read). `None` when no folder
+/// above it holds a `SKILL.md`, or it lies in a folder of
+/// [`NOT_SKILL_FILES`]. A script without a script extension is not
+/// `certain`: it is kept only if it opens with `#!`; a file that turns out
+/// not to be UTF-8 text is silently not an artifact.
+///
+/// Source: Agent Skills specification, "Optional directories" (`scripts/`,
+/// `references/`, `assets/`) and "File references"
+/// (<https://agentskills.io/specification>).
+pub fn skill_file(path: &str, exists: impl Fn(&str) -> bool) -> Option<Candidate> {
+    let format = skill_file_shape(path)?;
+    let dir = skill_folder_of(path, exists)?;
+    let rel = &path[dir.len()..];
+    let mut folders = rel.split('/');
+    folders.next_back();
+    if folders.any(|f| NOT_SKILL_FILES.contains(&f) || f.starts_with('.')) {
+        return None;
+    }
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    let script_ext = SCRIPT_EXTENSIONS.iter().any(|e| name.ends_with(e));
+    if format == Format::SkillScript && !script_ext && !rel.starts_with("scripts/") {
+        return None;
+    }
+    Some(Candidate {
+        syntax: format.syntax(),
+        format,
+        certain: format == Format::SkillReference || script_ext,
+        jsonc: false,
+    })
+}
+
+/// [`classify_with`], then [`skill_file`]: the one classification of a
+/// path when the repository's files are known.
+pub fn classify_in_repo(
+    path: &str,
+    extra: impl Fn(&str) -> Option<Format>,
+    exists: impl Fn(&str) -> bool,
+) -> Option<Candidate> {
+    classify_with(path, extra).or_else(|| skill_file(path, exists))
+}
+
+#[cfg(test)]
+mod skill_file_tests {
+    use super::*;
+
+    #[test]
+    fn files_of_a_skill_folder() {
+        let files = ["s/a/SKILL.md", "s/a/inner/SKILL.md", "SKILL.md"];
+        let exists = |p: &str| files.contains(&p);
+        let f = |p| skill_file(p, exists).map(|c| c.format);
+        assert_eq!(f("s/a/references/api.md"), Some(Format::SkillReference));
+        assert_eq!(f("s/a/guide.md"), Some(Format::SkillReference));
+        assert_eq!(f("s/a/scripts/run"), Some(Format::SkillScript));
+        assert_eq!(f("s/a/scripts/lib/x.py"), Some(Format::SkillScript));
+        assert_eq!(f("s/a/tool.sh"), Some(Format::SkillScript));
+        assert_eq!(f("s/a/bin/tool"), None);
+        assert_eq!(f("s/a/README.md"), None);
+        assert_eq!(f("s/a/assets/template.md"), None);
+        assert_eq!(f("s/a/scripts/node_modules/x/index.js"), None);
+        assert_eq!(f("s/a/data.csv"), None);
+        assert_eq!(
+            skill_folder_of("s/a/inner/x.md", exists),
+            Some("s/a/inner/")
+        );
+        assert_eq!(skill_folder_of("docs/x.md", exists), Some(""));
+        assert_eq!(skill_folder_of("x.md", |_| false), None);
+    }
+}

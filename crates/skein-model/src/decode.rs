@@ -70,6 +70,12 @@ pub struct Decoded {
 /// `bytes` are the file's contents; `candidate` comes from
 /// [`crate::classify_path`]. Never fails: problems are diagnostics.
 pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: &[u8]) -> Decoded {
+    if matches!(
+        candidate.format,
+        Format::SkillReference | Format::SkillScript
+    ) {
+        return decode_skill_file(parsers, file, candidate, bytes);
+    }
     let mut out = Decoded::default();
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
@@ -117,7 +123,8 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             out.comments = p.comments;
             (p.document, None, p.diagnostics)
         }
-        // Plain text: nothing to parse (rules read the source's lines).
+        // Plain text: nothing to parse (rules read the source's lines; a
+        // skill's scripts are read in `decode_skill_file`).
         Syntax::Text => (Document::default(), None, Vec::new()),
         Syntax::Markdown => {
             // Only a skilldrop LOOP.md is read for more than links (REF008, REF009).
@@ -335,6 +342,64 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
     out
 }
 
+/// A file bundled in a skill's folder ([`crate::skill_file`]): not UTF-8,
+/// or a script whose path is not conclusive (no script extension) and
+/// whose first line is not `#!`, is silently not an artifact (a data file, an image). A reference's body is parsed for
+/// its links when it may hold one ([`skein_syntax::markdown::may_link`]);
+/// its frontmatter, which no client reads, is neither parsed nor checked.
+/// A script is text only.
+fn decode_skill_file(
+    parsers: &mut Parsers,
+    file: FileId,
+    candidate: Candidate,
+    bytes: &[u8],
+) -> Decoded {
+    let mut out = Decoded::default();
+    let format = candidate.format;
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return out;
+    };
+    let mut body = None;
+    if format == Format::SkillScript {
+        if !candidate.certain && !text.starts_with("#!") {
+            return out;
+        }
+    } else if relative_link_hint(text) {
+        let p = parsers.parse_markdown(file, text);
+        out.comments = p.comments;
+        body = p.body;
+    }
+    out.artifact = Some(Artifact {
+        file,
+        format,
+        document: Document::default(),
+        frontmatter: None,
+        body,
+        model: Model::None,
+        damaged: false,
+    });
+    out
+}
+
+/// Whether a reference may link another file by a relative path: some
+/// `](` or `]:` is followed by a target that is not a URL (`http:`,
+/// `https:`, `mailto:`) or an in-page anchor (`#`). The links of a
+/// reference are read only for the files of its skill, so a body without
+/// one is not parsed (most references link only the web, or nothing).
+fn relative_link_hint(text: &str) -> bool {
+    let local = |rest: &str| {
+        let t = rest.trim_start_matches([' ', '<']);
+        !(t.is_empty()
+            || t.starts_with('#')
+            || t.starts_with("http:")
+            || t.starts_with("https:")
+            || t.starts_with("mailto:")
+            || t.starts_with(')'))
+    };
+    text.match_indices("](").any(|(i, _)| local(&text[i + 2..]))
+        || text.match_indices("]:").any(|(i, _)| local(&text[i + 2..]))
+}
+
 fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeError> {
     match doc.root() {
         Some(r) => from_node(doc, r),
@@ -372,6 +437,8 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         Format::ClaudeHooks => Model::Hooks(read(doc)?),
         Format::McpConfig | Format::AgentPluginsMcp => Model::McpConfig(read(doc)?),
         Format::SkilldropLoopDoc
+        | Format::SkillReference
+        | Format::SkillScript
         | Format::ClaudeSettings
         | Format::ClaudePluginSettings
         | Format::ClaudeLspServers

@@ -64,6 +64,15 @@ formats! {
     SkilldropCatalogue => "skilldrop-catalogue", Json, Some("skilldrop-catalogue");
     /// Agent Skill, any `SKILL.md` (frontmatter validated).
     AgentSkill => "agent-skill", Markdown, Some("agent-skill-frontmatter");
+    /// A Markdown file bundled in a skill's folder (`references/*.md`, any
+    /// `*.md` below a folder that holds a `SKILL.md`, other than a nested
+    /// skill's): read for its body's links only, its frontmatter (if any)
+    /// is not read by any client ([`crate::skill_file`]).
+    SkillReference => "skill-reference", Markdown, None;
+    /// A script bundled in a skill's folder (any file under its `scripts/`,
+    /// a `.sh`, `.bash`, `.py`, `.js`, `.mjs`, `.cjs` or `.ts` file
+    /// elsewhere in it): read as lines ([`crate::skill_file`]).
+    SkillScript => "skill-script", Text, None;
     /// OpenCode orchestration contract, `contract.json` / `*contract*.json`.
     OpenCodeContract => "opencode-contract", Json, Some("opencode-contract");
     /// OpenCode config, `opencode.json`, `opencode.jsonc`, `opencode.json.template`

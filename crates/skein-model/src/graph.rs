@@ -10,8 +10,9 @@
 //! loops as state graphs, catalogues), `graph/plugins.rs` (plugin manifests
 //! and their parts), `graph/loom.rs` (Loom agent specs), `graph/bailey.rs`
 //! (Bailey assistants), `graph/opencode.rs` (OpenCode contracts, agents and
-//! configs), `graph/loopmaster.rs` (Loopmaster manifests), and [`mcp`],
-//! [`market`], [`links`].
+//! configs), `graph/loopmaster.rs` (Loopmaster manifests),
+//! `graph/skill_files.rs` (the references and scripts of a skill's folder),
+//! and [`mcp`], [`market`], [`links`].
 
 use crate::decode::Artifact;
 use crate::models::Model;
@@ -27,6 +28,7 @@ pub mod market;
 pub mod mcp;
 mod opencode;
 mod plugins;
+mod skill_files;
 mod skilldrop;
 mod skills;
 pub use market::{EntrySource, MarketEntry, MarketFlavour, MarketplaceInfo};
@@ -62,6 +64,12 @@ pub enum NodeKind {
     Hook,
     /// A plugin marketplace (`marketplace.json`).
     Marketplace,
+    /// A Markdown file bundled in a skill's folder (`references/*.md`),
+    /// named by its path from the skill's folder ([`skill_files`]).
+    Reference,
+    /// A script bundled in a skill's folder (`scripts/*`), named by its
+    /// path from the skill's folder ([`skill_files`]).
+    Script,
     /// A repository path linked from a Markdown body that is not an
     /// artifact node (a reference document, a script, a missing file); its
     /// name is the repo-relative path, its file and span those of the first
@@ -241,6 +249,8 @@ pub struct RepoGraph {
     loops: Vec<LoopFlow>,
     unresolved: Vec<Unresolved>,
     skills: Vec<NodeIndex>,
+    /// The reference and script nodes of each skill, in path order.
+    skill_files: HashMap<NodeIndex, Vec<NodeIndex>>,
     /// Skill nodes referenced by something that loads skills, with how.
     loaded_by: HashMap<NodeIndex, Vec<NodeIndex>>,
     /// Folders that hold a skill loader (for orphan scope), sorted.
@@ -282,6 +292,15 @@ impl RepoGraph {
     /// Skill nodes, in path order.
     pub fn skills(&self) -> &[NodeIndex] {
         &self.skills
+    }
+
+    /// The references and scripts bundled in the folder of skill `skill`
+    /// ([`NodeKind::Reference`], [`NodeKind::Script`]), in path order.
+    pub fn skill_files(&self, skill: NodeIndex) -> &[NodeIndex] {
+        self.skill_files
+            .get(&skill)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     /// The nodes that load skill `skill` (loop stages, agents, assistants,
@@ -429,6 +448,10 @@ pub fn join(dir: &str, rel: &str) -> Option<String> {
 ///   the Loom spec of that `name` anywhere in the repository.
 /// - OpenCode contract `applicable_skills`, and OpenCode agent frontmatter
 ///   `skills` (`graph/opencode.rs`): skills by name, nearest folder first.
+/// - The references and scripts of a skill's folder
+///   (`graph/skill_files.rs`): contained by the skill whose folder is the
+///   nearest above them; `SKILL.md` and each reference link them
+///   (`graph/links.rs`).
 /// - MCP: servers of every MCP config; Bailey `mcp` relative to
 ///   `assistant.json`, and a plugin's root `.mcp.json` / `mcp.json` (see [`mcp`]).
 ///
@@ -448,6 +471,7 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
 
     mcp::link(&mut g, artifacts, sources);
     market::link(&mut g, artifacts, sources);
+    skill_files::files(&mut g, artifacts, sources, &skills);
     links::link(&mut g, artifacts, sources);
 
     lifecycles(&mut g, artifacts);

@@ -14,8 +14,9 @@ pub mod rules;
 pub mod schema;
 
 pub use classify::{
-    Candidate, Refined, classify_path, classify_with, claude_subagent_path, refine,
-    undiscovered_plugin_skill, unread_at_location,
+    Candidate, Refined, classify_in_repo, classify_path, classify_with, claude_subagent_path,
+    refine, skill_file, skill_file_shape, skill_folder_of, undiscovered_plugin_skill,
+    unread_at_location,
 };
 pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, MAX_SYNTAX_DIAGNOSTICS, decode};
 pub use format::{Format, Syntax};

@@ -490,6 +490,8 @@ enum RShape {
     Command,
     Hooks,
     Marketplace,
+    /// A reference or script bundled in a skill's folder.
+    File,
 }
 
 impl RepoView {
@@ -509,6 +511,8 @@ impl RepoView {
                     | NodeKind::Command
                     | NodeKind::Hook
                     | NodeKind::Marketplace
+                    | NodeKind::Reference
+                    | NodeKind::Script
             )
         };
         // Stable ids: sort by (kind, path, name, index), then number.
@@ -533,6 +537,8 @@ impl RepoView {
                 // One hooks file per plugin: its file name says nothing more.
                 NodeKind::Hook => ("hooks".to_string(), RShape::Hooks),
                 NodeKind::Marketplace => (label("marketplace"), RShape::Marketplace),
+                NodeKind::Reference => (label("reference"), RShape::File),
+                NodeKind::Script => (label("script"), RShape::File),
                 kind => {
                     let (word, shape) = Self::word(kind);
                     (label(word), shape)
@@ -591,6 +597,12 @@ impl RepoView {
                 EdgeKind::Connects => true,
                 EdgeKind::Uses => matches!(g[s].kind, NodeKind::Agent | NodeKind::Assistant),
                 EdgeKind::Delegates | EdgeKind::Lists => true,
+                // A skill's references and scripts, as SKILL.md and the
+                // references link them (the chain SKILL027 reads).
+                EdgeKind::Links => {
+                    matches!(g[s].kind, NodeKind::Skill | NodeKind::Reference)
+                        && matches!(g[t].kind, NodeKind::Reference | NodeKind::Script)
+                }
                 _ => false,
             };
             if keep && let (Some(a), Some(b)) = (ids.get(&s), ids.get(&t)) {
@@ -636,6 +648,7 @@ impl RepoView {
                 RShape::Command => "shape=cds",
                 RShape::Hooks => "shape=hexagon",
                 RShape::Marketplace => "shape=tab, style=\"filled\", fillcolor=\"#ddf4ff\"",
+                RShape::File => "shape=note",
             }
             .to_string();
             if *problem {
@@ -687,6 +700,7 @@ impl RepoView {
                 RShape::Command => writeln!(s, "{indent}n{id}>\"{text}\"]"),
                 RShape::Hooks => writeln!(s, "{indent}n{id}{{{{\"{text}\"}}}}"),
                 RShape::Marketplace => writeln!(s, "{indent}n{id}[\\\"{text}\"/]"),
+                RShape::File => writeln!(s, "{indent}n{id}[\"{text}\"]"),
             };
         };
         let mut s = String::from("flowchart LR\n");

@@ -269,7 +269,7 @@ impl Workspace {
             .keys()
             .map(|p| (p.clone(), Content::Bytes(Vec::new())))
             .collect();
-        let order: Vec<String> = units(listed, &self.all)
+        let order: Vec<String> = units(listed, &self.all, &self.config)
             .into_iter()
             .map(|(p, _)| p)
             .collect();
@@ -333,10 +333,11 @@ impl Workspace {
             }
         }
         let config = &self.config;
+        let all = &self.all;
         let fresh: Vec<(usize, String, String, Decoded)> = pending
             .into_par_iter()
             .map_init(Parsers::new, |parsers, (i, path, content)| {
-                let (text, d) = decode_unit(parsers, FileId(i as u32), &path, content, config);
+                let (text, d) = decode_unit(parsers, FileId(i as u32), &path, content, config, all);
                 (i, path, text, d)
             })
             .collect();

@@ -37,7 +37,7 @@ pub const PKG_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub use config::{ConfigSource, Overrides};
 use rayon::prelude::*;
-use skein_model::{Artifact, Decoded, RepoGraph, classify_with, decode};
+use skein_model::{Artifact, Decoded, RepoGraph, classify_in_repo, classify_with, decode};
 use skein_report::Summary;
 use skein_syntax::{Diagnostic, FileId, Parsers, Severity, SourceFile, SourceMap, Span};
 use std::collections::{BTreeMap, BTreeSet};
@@ -437,20 +437,20 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
         source,
     })?;
     let config = resolved_config(root, options)?;
+    let w = walk::walk_filtered(root, options.threads, !options.no_ignore_files, &|rel| {
+        !config.excluded(rel)
+            && (classify_with(rel, |p| config.format_for(p)).is_some()
+                || skein_model::skill_file_shape(rel).is_some())
+    });
     let format = |rel: &str| {
-        (!config.excluded(rel))
-            .then(|| classify_with(rel, |p| config.format_for(p)))
-            .flatten()
+        classify_in_repo(rel, |p| config.format_for(p), |q| w.all.contains(q))
             .map(|c| c.format.id())
     };
-    let w = walk::walk_filtered(root, options.threads, !options.no_ignore_files, &|rel| {
-        format(rel).is_some()
-    });
     let mut out: Vec<(String, &'static str)> = w
         .artifacts
-        .into_iter()
+        .iter()
         .filter(|f| !skein_model::unread_at_location(&f.rel, |q| w.all.contains(q)))
-        .filter_map(|f| format(&f.rel).map(|id| (f.rel, id)))
+        .filter_map(|f| format(&f.rel).map(|id| (f.rel.clone(), id)))
         .collect();
     out.sort();
     Ok(out)
@@ -604,8 +604,13 @@ pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> 
         })?;
     let mut config = config::load(&options.config, root)?;
     config.apply(&options.overrides);
-    let is_artifact =
-        |rel: &str| !config.excluded(rel) && classify_with(rel, |p| config.format_for(p)).is_some();
+    // A file of a skill's folder (a reference, a script) is known to be one
+    // only once every path is: the walk keeps the shapes, then the folder decides.
+    let is_artifact = |rel: &str| {
+        !config.excluded(rel)
+            && (classify_with(rel, |p| config.format_for(p)).is_some()
+                || skein_model::skill_file_shape(rel).is_some())
+    };
     let (found, all, walk_errors) = if !meta.is_dir() {
         // A single file: analyzed as a repository of that one file, with the
         // same treatment of links and special files as in a walk.
@@ -621,7 +626,9 @@ pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> 
             walk::EntryKind::Special
         };
         let all = BTreeSet::from([rel.clone()]);
-        let found = if is_artifact(&rel) {
+        let found = if is_artifact(&rel)
+            && classify_in_repo(&rel, |p| config.format_for(p), |q| all.contains(q)).is_some()
+        {
             vec![walk::Found {
                 rel,
                 path: root.to_path_buf(),
@@ -638,7 +645,11 @@ pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> 
             !options.no_ignore_files,
             &is_artifact,
         );
-        (w.artifacts, w.all, w.errors)
+        let mut found = w.artifacts;
+        found.retain(|f| {
+            classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
+        });
+        (found, w.all, w.errors)
     };
     Progress::set_total(options, found.len());
     let max = options
@@ -656,7 +667,7 @@ pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> 
         .collect();
     let mut all = all;
     for o in overlays {
-        if classify_with(&o.path, |p| config.format_for(p)).is_some() {
+        if classify_in_repo(&o.path, |p| config.format_for(p), |q| all.contains(q)).is_some() {
             all.insert(o.path.clone());
             loaded.push((o.path.clone(), Content::Bytes(o.bytes.clone())));
         }
@@ -699,10 +710,21 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
         .max_file_size
         .or(config.max_file_size)
         .unwrap_or(DEFAULT_MAX_FILE_SIZE);
-    let all: BTreeSet<String> = paths.iter().cloned().collect();
+    let mut all: BTreeSet<String> = paths.iter().cloned().collect();
+    // A listed reference or script of a skill whose SKILL.md is not listed:
+    // the SKILL.md on disk says whose folder it is.
+    let skill_files: Vec<String> = all
+        .iter()
+        .filter(|rel| skein_model::skill_file_shape(rel).is_some())
+        .filter_map(|rel| {
+            skein_model::skill_folder_of(rel, |q| all.contains(q) || root.join(q).is_file())
+                .map(|d| format!("{d}SKILL.md"))
+        })
+        .collect();
+    all.extend(skill_files);
     let mut loaded = Vec::new();
-    for rel in &all {
-        if classify_with(rel, |p| config.format_for(p)).is_none() {
+    for rel in paths.iter().collect::<BTreeSet<_>>() {
+        if classify_in_repo(rel, |p| config.format_for(p), |q| all.contains(q)).is_none() {
             continue;
         }
         let inside = !rel.starts_with('/')
@@ -822,11 +844,13 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
     };
     let mut config = config;
     config.apply(&options.overrides);
-    let all = files.iter().map(|f| f.path.clone()).collect();
+    let all: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
     let loaded = files
         .into_iter()
         .filter(|f| {
-            !config.excluded(&f.path) && classify_with(&f.path, |p| config.format_for(p)).is_some()
+            !config.excluded(&f.path)
+                && classify_in_repo(&f.path, |p| config.format_for(p), |q| all.contains(q))
+                    .is_some()
         })
         .map(|f| (f.path, Content::Bytes(f.bytes)))
         .collect();
@@ -839,14 +863,21 @@ fn analyze(
     config: &config::Config,
     options: &Options,
 ) -> Report {
-    let loaded = units(loaded, &repo_files);
+    let loaded = units(loaded, &repo_files, config);
     Progress::set_total(options, loaded.len());
     let decoded: Vec<(String, String, Decoded)> = loaded
         .into_par_iter()
         .enumerate()
         .map_init(Parsers::new, |parsers, (i, (path, content))| {
             Progress::tick(options);
-            let (text, decoded) = decode_unit(parsers, FileId(i as u32), &path, content, config);
+            let (text, decoded) = decode_unit(
+                parsers,
+                FileId(i as u32),
+                &path,
+                content,
+                config,
+                &repo_files,
+            );
             (path, text, decoded)
         })
         .collect();
@@ -858,6 +889,7 @@ fn analyze(
 pub(crate) fn units(
     mut loaded: Vec<(String, Content)>,
     repo_files: &BTreeSet<String>,
+    config: &config::Config,
 ) -> Vec<(String, Content)> {
     loaded.sort_by(|a, b| a.0.cmp(&b.0));
     loaded.dedup_by(|a, b| a.0 == b.0);
@@ -865,6 +897,20 @@ pub(crate) fn units(
     // (loaders look one level deep), nor is a settings.json outside a
     // plugin root: not artifacts.
     loaded.retain(|(p, _)| !skein_model::unread_at_location(p, |q| repo_files.contains(q)));
+    // A reference or script of a skill that cannot be read (a link, too
+    // large) is passed over in silence: it is not an artifact of its own
+    // kind, and SKILL.md is what the skill's findings are about. A file read
+    // is one whose path is recognised (a skill's file only within its
+    // folder), whoever listed it.
+    loaded.retain(|(p, c)| match c {
+        Content::Bytes(_) => {
+            classify_in_repo(p, |q| config.format_for(q), |q| repo_files.contains(q)).is_some()
+        }
+        Content::Problem(_) => {
+            classify_with(p, |q| config.format_for(q)).is_some()
+                || skein_model::skill_file(p, |q| repo_files.contains(q)).is_none()
+        }
+    });
     loaded
 }
 
@@ -876,11 +922,13 @@ pub(crate) fn decode_unit(
     path: &str,
     content: Content,
     config: &config::Config,
+    repo_files: &BTreeSet<String>,
 ) -> (String, Decoded) {
     match content {
         Content::Bytes(bytes) => {
-            let candidate = classify_with(path, |p| config.format_for(p))
-                .expect("filtered to recognised paths");
+            let candidate =
+                classify_in_repo(path, |p| config.format_for(p), |q| repo_files.contains(q))
+                    .expect("filtered to recognised paths");
             // A panic while reading one file costs only that file's
             // findings (and this worker's parsers, rebuilt).
             let decoded = match skein_lint::catch(|| {

@@ -28,7 +28,7 @@ pub fn render(plan: &Plan, seed: u64, i: usize) -> Vec<u8> {
             small_doc(r, &text::title(&plan.packs[p].name), 2500)
         }
         FileKind::Skill(s) => skill(r, &plan.skills[s]),
-        FileKind::Reference(_) => small_doc(r, "Reference", 3000),
+        FileKind::Reference(_) => reference_doc(r),
         FileKind::GateScript(_) => gate_script(r),
         FileKind::LoopJson(l) => loop_json(plan, r, l),
         FileKind::LoopDoc(l) => loop_doc(plan, r, l),
@@ -76,6 +76,18 @@ fn pretty(v: &Value) -> String {
 
 fn strings(v: &[String]) -> Value {
     Value::Array(v.iter().map(|s| Value::String(s.clone())).collect())
+}
+
+/// A skill's reference: a small document with a contents list below its
+/// title, as a clean long reference has (SKILL028).
+fn reference_doc(rng: &mut Rng) -> String {
+    let doc = small_doc(rng, "Reference", 3000);
+    let title_end = doc.find('\n').map_or(doc.len(), |i| i + 1);
+    format!(
+        "{}\n## Contents\n- Overview\n\n{}",
+        &doc[..title_end],
+        &doc[title_end..]
+    )
 }
 
 fn small_doc(rng: &mut Rng, heading: &str, median: usize) -> String {

@@ -10,6 +10,11 @@
 //! link to that gate, and those that equal the name of a skill in the
 //! repository link to that skill.
 //!
+//! A link in a skill's reference (`references/api.md`) that names no
+//! artifact from the reference's folder is read again from the skill's
+//! folder, where the Agent Skills specification roots a skill's file
+//! references, and links that file when it is an artifact there.
+//!
 //! The edge's span is the link destination or the naming text. Links never
 //! count as loading a skill (orphan-skill ignores them, DESIGN.md §5).
 
@@ -135,17 +140,35 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
                 None => file_node(g, &mut file_nodes, path, a.file, Span::empty(0)),
             },
         };
+        // A skill's reference names the skill's other files by their path
+        // from the skill's folder (Agent Skills, "File references") as often
+        // as from its own: the skill's folder, for the second reading.
+        let skill_dir = (a.format == Format::SkillReference)
+            .then(|| {
+                let name = &g.graph[owner].name;
+                path.strip_suffix(name.as_str())
+            })
+            .flatten()
+            // A reference of no skill is named by its whole path.
+            .filter(|d| !d.is_empty() && d.len() < dir.len());
         for BodyLink { kind, target } in &body.links {
             if *kind == LinkKind::Autolink {
                 continue;
             }
-            let Some(resolved) = resolve_link(dir, &text[target.range()]) else {
+            let written = &text[target.range()];
+            let Some(resolved) = resolve_link(dir, written) else {
                 continue;
+            };
+            let from_skill = || {
+                let d = skill_dir?;
+                let r = resolve_link(d, written)?;
+                node_of_path.get(r.as_str()).copied()
             };
             let to = node_of_path
                 .get(resolved.as_str())
                 .or_else(|| node_of_path.get(format!("{resolved}/SKILL.md").as_str()))
                 .copied()
+                .or_else(from_skill)
                 .unwrap_or_else(|| file_node(g, &mut file_nodes, &resolved, a.file, *target));
             g.edge(owner, to, EdgeKind::Links, a.file, *target);
         }

@@ -283,6 +283,8 @@ fn kind_name(kind: NodeKind) -> &'static str {
         NodeKind::Hook => "hooks",
         NodeKind::Marketplace => "marketplace",
         NodeKind::File => "file",
+        NodeKind::Reference => "skill reference",
+        NodeKind::Script => "skill script",
     }
 }
 
@@ -300,7 +302,9 @@ fn symbol_kind(kind: NodeKind) -> Option<lsp::SymbolKind> {
         NodeKind::McpServer | NodeKind::Hook => lsp::SymbolKind::INTERFACE,
         NodeKind::Tool => lsp::SymbolKind::METHOD,
         NodeKind::Verdict => lsp::SymbolKind::ENUM_MEMBER,
-        NodeKind::Terminal(_) | NodeKind::File => return None,
+        NodeKind::Terminal(_) | NodeKind::File | NodeKind::Reference | NodeKind::Script => {
+            return None;
+        }
     })
 }
 

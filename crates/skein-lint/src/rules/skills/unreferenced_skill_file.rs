@@ -2,7 +2,7 @@
 
 use super::Skill;
 use crate::{Context, Pass};
-use skein_model::Artifact;
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 use std::collections::HashSet;
 
@@ -75,7 +75,8 @@ const SHOWN: usize = 3;
 fn config_paths<'a>(cx: &'a Context) -> HashSet<&'a str> {
     let mut out = HashSet::new();
     for o in cx.artifacts {
-        if cx.path(o.file).ends_with(".md") {
+        // A skill's own scripts are what the skill names, not configuration.
+        if o.format == Format::SkillScript || cx.path(o.file).ends_with(".md") {
             continue;
         }
         let text = cx.sources.get(o.file).text();
@@ -99,6 +100,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let manifests: HashSet<&str> = cx
         .artifacts
         .iter()
+        .filter(|o| o.format != Format::SkillScript)
         .map(|o| cx.path(o.file))
         .filter(|p| !p.ends_with(".md"))
         .collect();

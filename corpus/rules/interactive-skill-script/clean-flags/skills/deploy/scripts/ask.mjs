@@ -1,0 +1,2 @@
+const proceed = process.argv.includes('--yes');
+console.log(proceed ? 'deploying' : 'pass --yes to deploy');

@@ -1,0 +1,94 @@
+//! SKILL027 `nested-skill-reference`.
+
+use crate::{Context, Pass};
+use petgraph::visit::EdgeRef;
+use skein_model::graph::{EdgeKind, NodeKind};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use std::collections::{HashMap, VecDeque};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "SKILL027",
+    name: "nested-skill-reference",
+    severity: Severity::Info,
+    summary: "a file of a skill reached only through another reference, not from SKILL.md",
+    doc: include_str!("nested_skill_reference.md"),
+    fix: None,
+};
+
+/// The pass.
+pub const PASS: Pass = Pass { rule: RULE, check };
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let g = cx.graph.graph();
+    let mut out = Vec::new();
+    for &skill in cx.graph.skills() {
+        let refs: Vec<_> = cx
+            .graph
+            .skill_files(skill)
+            .iter()
+            .copied()
+            .filter(|&n| g[n].kind == NodeKind::Reference)
+            .collect();
+        if refs.len() < 2 {
+            continue;
+        }
+        let text = cx.sources.get(g[skill].file).text();
+        // Depth 1: linked from SKILL.md, or named in its text (path from the
+        // skill's folder or file name).
+        let mut via: HashMap<_, Option<petgraph::graph::EdgeIndex>> = HashMap::new();
+        let mut queue = VecDeque::new();
+        for e in g.edges(skill) {
+            if e.weight().kind == EdgeKind::Links && refs.contains(&e.target()) {
+                via.entry(e.target()).or_insert(None);
+            }
+        }
+        for &r in &refs {
+            let name = &g[r].name;
+            let file = name.rsplit('/').next().unwrap_or(name);
+            if text.contains(name.as_str()) || text.contains(file) {
+                via.entry(r).or_insert(None);
+            }
+        }
+        let mut direct: Vec<_> = via.keys().copied().collect();
+        direct.sort();
+        queue.extend(direct);
+        while let Some(n) = queue.pop_front() {
+            let mut next: Vec<_> = g
+                .edges(n)
+                .filter(|e| e.weight().kind == EdgeKind::Links && refs.contains(&e.target()))
+                .map(|e| (e.weight().span, e.id(), e.target()))
+                .collect();
+            next.sort();
+            for (_, id, t) in next {
+                if let std::collections::hash_map::Entry::Vacant(v) = via.entry(t) {
+                    v.insert(Some(id));
+                    queue.push_back(t);
+                }
+            }
+        }
+        let mut nested: Vec<_> = via.iter().filter_map(|(&r, e)| e.map(|e| (r, e))).collect();
+        nested.sort();
+        for (r, e) in nested {
+            let edge = &g[e];
+            let (from, _) = g.edge_endpoints(e).expect("an edge of the graph");
+            let name = &g[r].name;
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    edge.file,
+                    edge.span,
+                    format!(
+                        "{} is reached from SKILL.md only through {}",
+                        quote(name),
+                        quote(&g[from].name)
+                    ),
+                )
+                .with_label("a link one level below SKILL.md")
+                .with_note("Claude may only preview a file that another reference names, and miss what it holds")
+                .with_help(format!("link {} from SKILL.md, saying when to read it", quote(name))),
+            );
+        }
+    }
+    out
+}
