@@ -370,7 +370,13 @@ mod tests {
             f("app/.claude/settings.local.json"),
             Some((Format::ClaudeSettings, true))
         );
-        assert_eq!(f("settings.json"), None);
+        // A plugin's default settings only beside `.claude-plugin/`
+        // (`unread_at_location`); never an editor's.
+        assert_eq!(
+            f("settings.json"),
+            Some((Format::ClaudePluginSettings, false))
+        );
+        assert_eq!(f(".vscode/settings.json"), None);
         assert_eq!(
             f(".claude/commands/frontend/review.md"),
             Some((Format::PluginCommand, true))
