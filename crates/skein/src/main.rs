@@ -15,6 +15,7 @@ mod progress;
 static GLOBAL: skein::MiMalloc = skein::MiMalloc;
 
 fn main() -> ExitCode {
+    skein::tune_allocator();
     skein::use_mimalloc_in_tree_sitter();
     let cli = Cli::try_parse().unwrap_or_else(|e| without_opposite_tip(e).exit());
     match run(cli) {
