@@ -66,6 +66,10 @@ pub enum ServerError {
     /// A message could not be (de)serialized.
     #[error("language server message: {0}")]
     Json(#[from] serde_json::Error),
+    /// The client closed its end before the session ended (before
+    /// `initialize`, or without `exit`), with nothing wrong in what it sent.
+    #[error("the client closed the connection before `exit`")]
+    Closed,
 }
 
 /// Runs the server on stdin/stdout until the client says `exit`.
@@ -74,9 +78,19 @@ pub enum ServerError {
 /// [`ServerError`] when the connection breaks.
 pub fn run(options: ServerOptions) -> Result<(), ServerError> {
     let (connection, io) = Connection::stdio();
-    serve(connection, options)?;
-    io.join()?;
-    Ok(())
+    match serve(connection, options) {
+        Ok(()) => {
+            io.join()?;
+            Ok(())
+        }
+        // The reader thread knows why the channel closed: bad input (an
+        // input/output error naming it) or the end of stdin.
+        Err(ServerError::Protocol(e)) if e.channel_is_disconnected() => {
+            io.join()?;
+            Err(ServerError::Closed)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Serves one client over `connection` (stdio, or in memory for tests and

@@ -87,7 +87,9 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         .collect();
     let mut d = Diagnostic::new(RULE, a.file, span, message)
         .with_label("no Claude Code tool consults this file")
-        .with_note("Read, Grep, Glob and the shell read these files as if the file did not exist");
+        .with_note(
+            "Read, Grep, Glob and shell commands open the files it lists as they open any other",
+        );
     d = if rules.is_empty() {
         d.with_help("deny reads in `.claude/settings.json`: `\"permissions\": {\"deny\": [\"Read(./.env)\"]}`")
     } else {
