@@ -19,22 +19,6 @@ pub const RULE: Rule = Rule {
 /// The pass.
 pub const PASS: Pass = Pass { rule: RULE, check };
 
-/// Files every folder may hold without the skill naming them.
-fn incidental(name: &str) -> bool {
-    let upper = name.to_ascii_uppercase();
-    name.starts_with('.')
-        || [
-            "LICENSE",
-            "LICENCE",
-            "README",
-            "CHANGELOG",
-            "NOTICE",
-            "COPYING",
-        ]
-        .iter()
-        .any(|p| upper.starts_with(p))
-}
-
 /// Package metadata at a skill's root, read by the tools that publish or
 /// install it (skilldrop's `manifest.json`, npm's `package.json`).
 const PACKAGE_FILES: &[&str] = &[
@@ -157,7 +141,7 @@ fn check_skill<'a>(
         let name = rel.rsplit('/').next().unwrap_or(rel);
         // Read by clients or test harnesses, not by the model: Codex's
         // `agents/openai.yaml`, skill-creator's `evals/`.
-        if rel.split('/').any(incidental)
+        if rel.split('/').any(skein_model::classify::incidental_file)
             || PACKAGE_FILES.contains(&rel)
             || rel == "agents/openai.yaml"
             || rel.starts_with("evals/")
