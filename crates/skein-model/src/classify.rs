@@ -430,7 +430,8 @@ pub fn unread_at_location(path: &str, exists: impl Fn(&str) -> bool) -> bool {
 /// Source: Claude Code plugins reference, "File locations reference"
 /// (`settings.json` at the plugin root).
 fn stray_plugin_settings(path: &str, exists: impl Fn(&str) -> bool) -> bool {
-    classify_path(path).is_some_and(|c| c.format == Format::ClaudePluginSettings)
+    (path == "settings.json" || path.ends_with("/settings.json"))
+        && classify_path(path).is_some_and(|c| c.format == Format::ClaudePluginSettings)
         && !exists(&format!(
             "{}.claude-plugin/plugin.json",
             &path[..path.rfind('/').map_or(0, |i| i + 1)]
