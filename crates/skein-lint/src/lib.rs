@@ -82,15 +82,64 @@ pub struct Pass {
     pub check: fn(&Context) -> Vec<Diagnostic>,
 }
 
-/// A pass over one artifact at a time: its rule and its check. The runner
-/// calls `check` once per artifact, each call behind its own panic boundary,
-/// so an internal error names the file it happened on.
+/// A pass over one artifact at a time: its rule, its check and what it
+/// reads. The runner calls `check` once per artifact, each call behind its
+/// own panic boundary, so an internal error names the file it happened on.
 #[derive(Debug, Clone, Copy)]
 pub struct FilePass {
     /// The rule's metadata.
     pub rule: Rule,
-    /// Runs the rule over one artifact (other files are readable through the context).
+    /// Runs the rule over one artifact.
     pub check: fn(&Context, &Artifact) -> Vec<Diagnostic>,
+    /// What the check may read besides its artifact.
+    pub reads: Reads,
+}
+
+/// What a [`FilePass`] may read besides the artifact it checks.
+///
+/// The runner enforces it: a [`Reads::Local`] pass gets a context of that
+/// artifact alone (an empty graph, no other artifact; the source map is
+/// whole, but the pass has no other file's id to ask it for). Its findings
+/// are then a function of the file's path and bytes, the repository's path
+/// list and the rules in force, so the incremental layer (and a cache)
+/// reuses them while those are unchanged ([`run_with`]'s `reused`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reads {
+    /// The artifact (document, model, body, path, text) and which paths
+    /// exist in the repository ([`Context::repo_files`]: a referenced
+    /// script, a `SKILL.md` beside an `agents/` folder).
+    Local,
+    /// Anything in the [`Context`]: the graph and other artifacts (a
+    /// plugin's MCP servers, the manifest of the plugin a file is in).
+    Repository,
+}
+
+/// The findings of the [`Reads::Local`] passes on one artifact, and the
+/// panics among them: what may be reused while the file is unchanged.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Local {
+    /// Findings, in pass order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Passes that panicked on the artifact, in pass order.
+    pub internal_errors: Vec<InternalError>,
+}
+
+impl Local {
+    /// Rewrites every mention of file `from` (the artifact's id in the run
+    /// that computed these findings) to `to`.
+    pub fn renumber(&mut self, from: FileId, to: FileId) {
+        if from == to {
+            return;
+        }
+        for d in &mut self.diagnostics {
+            d.renumber(from, to);
+        }
+        for e in &mut self.internal_errors {
+            if e.file == Some(from) {
+                e.file = Some(to);
+            }
+        }
+    }
 }
 
 /// Every repository pass, sorted by code.
@@ -301,10 +350,29 @@ pub const FILE_PASSES: &[FilePass] = &[
 /// What the passes produced.
 #[derive(Debug, Default)]
 pub struct Outcome {
-    /// Findings (unsorted).
+    /// Findings of the repository passes and the [`Reads::Repository`]
+    /// file passes (unsorted).
     pub diagnostics: Vec<Diagnostic>,
-    /// Passes that panicked, in (rule, file) order.
+    /// Per artifact (indexed like [`Context::artifacts`]): the findings of
+    /// the [`Reads::Local`] passes, computed or reused.
+    pub local: Vec<Local>,
+    /// Repository passes and [`Reads::Repository`] file passes that
+    /// panicked, in (rule, file) order.
     pub internal_errors: Vec<InternalError>,
+}
+
+impl Outcome {
+    /// Every finding and every internal error, local ones included.
+    pub fn into_all(self) -> (Vec<Diagnostic>, Vec<InternalError>) {
+        let mut diagnostics = self.diagnostics;
+        let mut internal_errors = self.internal_errors;
+        for l in self.local {
+            diagnostics.extend(l.diagnostics);
+            internal_errors.extend(l.internal_errors);
+        }
+        internal_errors.sort_by(|a, b| (&a.what, a.file).cmp(&(&b.what, b.file)));
+        (diagnostics, internal_errors)
+    }
 }
 
 /// Runs every pass in parallel and returns their diagnostics (unsorted).
@@ -314,10 +382,10 @@ pub struct Outcome {
 /// is none to anchor it at when the repository has no file). Callers that
 /// can anchor it better use [`run_with`].
 pub fn run(cx: &Context) -> Vec<Diagnostic> {
-    let out = run_with(cx, PASSES, FILE_PASSES);
-    let mut diagnostics = out.diagnostics;
+    let (mut diagnostics, internal_errors) =
+        run_with(cx, PASSES, FILE_PASSES, Vec::new()).into_all();
     if !cx.sources.is_empty() {
-        diagnostics.extend(out.internal_errors.iter().map(|e| e.diagnostic(FileId(0))));
+        diagnostics.extend(internal_errors.iter().map(|e| e.diagnostic(FileId(0))));
     }
     diagnostics
 }
@@ -327,12 +395,25 @@ pub fn run(cx: &Context) -> Vec<Diagnostic> {
 /// ([`catch`]), so a panic costs only that rule's findings (on that file).
 /// [`run`] is this with [`PASSES`] and [`FILE_PASSES`]; tests inject a
 /// failing pass here.
-pub fn run_with(cx: &Context, passes: &[Pass], file_passes: &[FilePass]) -> Outcome {
+///
+/// `reused` is indexed like [`Context::artifacts`] (shorter, or empty, for
+/// none): a `Some` is taken as the [`Local`] findings of that artifact
+/// instead of running its [`Reads::Local`] passes. The caller vouches
+/// that it came from the same `file_passes` over the same path and bytes,
+/// renumbered to the artifact's id ([`Local::renumber`]).
+pub fn run_with(
+    cx: &Context,
+    passes: &[Pass],
+    file_passes: &[FilePass],
+    reused: Vec<Option<Local>>,
+) -> Outcome {
+    let (own, wide): (Vec<&FilePass>, Vec<&FilePass>) =
+        file_passes.iter().partition(|p| p.reads == Reads::Local);
     let repo = passes.par_iter().map(|p| match catch(|| (p.check)(cx)) {
         Ok(d) => (d, None),
         Err(msg) => (Vec::new(), Some(InternalError::in_rule(&p.rule, None, msg))),
     });
-    let per_file = file_passes
+    let per_file = wide
         .par_iter()
         .flat_map_iter(|p| cx.artifacts.iter().map(move |a| (p, a)))
         .map(|(p, a)| match catch(|| (p.check)(cx, a)) {
@@ -342,8 +423,14 @@ pub fn run_with(cx: &Context, passes: &[Pass], file_passes: &[FilePass]) -> Outc
                 Some(InternalError::in_rule(&p.rule, Some(a.file), msg)),
             ),
         });
-    let results: Vec<(Vec<Diagnostic>, Option<InternalError>)> = repo.chain(per_file).collect();
-    let mut out = Outcome::default();
+    let (results, local): (Vec<Found>, Vec<Local>) = rayon::join(
+        || repo.chain(per_file).collect(),
+        || local_passes(cx, &own, reused),
+    );
+    let mut out = Outcome {
+        local,
+        ..Outcome::default()
+    };
     for (d, e) in results {
         out.diagnostics.extend(d);
         out.internal_errors.extend(e);
@@ -351,6 +438,43 @@ pub fn run_with(cx: &Context, passes: &[Pass], file_passes: &[FilePass]) -> Outc
     out.internal_errors
         .sort_by(|a, b| (&a.what, a.file).cmp(&(&b.what, b.file)));
     out
+}
+
+/// One pass's findings on one run, or its panic.
+type Found = (Vec<Diagnostic>, Option<InternalError>);
+
+/// The [`Reads::Local`] passes over every artifact not `reused`, each
+/// artifact in a context of its own ([`Reads`]), its passes in order.
+fn local_passes(cx: &Context, own: &[&FilePass], mut reused: Vec<Option<Local>>) -> Vec<Local> {
+    reused.resize_with(cx.artifacts.len(), || None);
+    let graph = RepoGraph::default();
+    cx.artifacts
+        .par_iter()
+        .zip(reused)
+        .map(|(a, reused)| {
+            if let Some(l) = reused {
+                return l;
+            }
+            let alone = Context {
+                graph: &graph,
+                artifacts: std::slice::from_ref(a),
+                sources: cx.sources,
+                repo_files: cx.repo_files,
+                memo: Memo::new(1),
+            };
+            let mut l = Local::default();
+            for p in own {
+                match catch(|| (p.check)(&alone, a)) {
+                    Ok(d) => l.diagnostics.extend(d),
+                    Err(msg) => {
+                        l.internal_errors
+                            .push(InternalError::in_rule(&p.rule, Some(a.file), msg))
+                    }
+                }
+            }
+            l
+        })
+        .collect()
 }
 
 /// Every rule of the passes, and [`INTERNAL_ERROR`].

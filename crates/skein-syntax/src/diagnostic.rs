@@ -209,6 +209,19 @@ impl Diagnostic {
         }
     }
 
+    /// Rewrites every label in file `from` to file `to` (the same file under
+    /// another id, when a run numbers its files anew).
+    pub fn renumber(&mut self, from: FileId, to: FileId) {
+        if from == to {
+            return;
+        }
+        for l in std::iter::once(&mut self.primary).chain(&mut self.secondary) {
+            if l.file == from {
+                l.file = to;
+            }
+        }
+    }
+
     /// Attaches a machine-applicable fix; see [`Diagnostic::fix`].
     pub fn with_fix(mut self, fix: Fix) -> Self {
         self.fix = Some(fix);

@@ -74,6 +74,10 @@ enum State {
         file: FileId,
         diagnostics: Vec<Diagnostic>,
         comments: Vec<Span>,
+        /// The findings of the passes that read only this artifact and the
+        /// path list ([`skein_lint::Reads::Local`]) in the last run, as
+        /// file `file`; `None` when it has none (not an artifact).
+        local: Option<skein_lint::Local>,
     },
 }
 
@@ -84,6 +88,9 @@ pub struct RunStats {
     pub decoded: usize,
     /// Files whose decoded state was reused.
     pub reused: usize,
+    /// Artifacts whose local findings ([`skein_lint::Reads::Local`]) were
+    /// reused rather than computed again.
+    pub local_reused: usize,
 }
 
 /// A project analyzed incrementally: see the module documentation.
@@ -101,6 +108,10 @@ pub struct Workspace {
     overlays: BTreeMap<String, Vec<u8>>,
     report: Option<Report>,
     stats: RunStats,
+    /// Whether the local findings kept in the slots still hold: false
+    /// after a change of the path list or of the configuration (the rules
+    /// in force), which local passes read.
+    local_valid: bool,
 }
 
 impl Workspace {
@@ -121,6 +132,7 @@ impl Workspace {
             overlays: BTreeMap::new(),
             report: None,
             stats: RunStats::default(),
+            local_valid: false,
         };
         ws.reload()?;
         Ok(ws)
@@ -142,6 +154,7 @@ impl Workspace {
             .unwrap_or(crate::DEFAULT_MAX_FILE_SIZE);
         self.config = g.config;
         self.all = g.all;
+        self.local_valid = false;
         let mut old = std::mem::take(&mut self.files);
         for (path, content) in g.loaded {
             let slot = old.remove(&path);
@@ -173,7 +186,9 @@ impl Workspace {
     /// (or as a new file). Returns whether skein reads that path.
     pub fn set_overlay(&mut self, rel: &str, bytes: Vec<u8>) -> bool {
         self.overlays.insert(rel.to_string(), bytes.clone());
-        self.all.insert(rel.to_string());
+        if self.all.insert(rel.to_string()) {
+            self.local_valid = false;
+        }
         if !self.is_analyzed(rel) {
             return false;
         }
@@ -198,11 +213,15 @@ impl Workspace {
         let path = self.root.join(rel);
         let meta = std::fs::symlink_metadata(&path);
         let Ok(meta) = meta else {
-            self.all.remove(rel);
+            if self.all.remove(rel) {
+                self.local_valid = false;
+            }
             self.files.remove(rel);
             return;
         };
-        self.all.insert(rel.to_string());
+        if self.all.insert(rel.to_string()) {
+            self.local_valid = false;
+        }
         if !self.is_analyzed(rel) {
             return;
         }
@@ -274,6 +293,8 @@ impl Workspace {
             .map(|(p, _)| p)
             .collect();
         let mut decoded: Vec<Option<(String, String, Decoded)>> = Vec::with_capacity(order.len());
+        // The local findings to reuse, by the file's index in `order`.
+        let mut reused_local: Vec<Option<skein_lint::Local>> = Vec::with_capacity(order.len());
         let mut pending: Vec<(usize, String, Content)> = Vec::new();
         for (i, path) in order.iter().enumerate() {
             let new = FileId(i as u32);
@@ -283,8 +304,14 @@ impl Workspace {
                     file,
                     diagnostics,
                     comments,
+                    local,
                 } => {
                     let old = *file;
+                    let mut local = local.take().filter(|_| self.local_valid);
+                    if let Some(l) = &mut local {
+                        l.renumber(old, new);
+                    }
+                    reused_local.push(local);
                     let text = old_text.get_mut(old.0 as usize).and_then(Option::take);
                     text.map(|text| {
                         let mut artifact =
@@ -294,7 +321,7 @@ impl Workspace {
                         }
                         let mut diagnostics = diagnostics.clone();
                         for d in &mut diagnostics {
-                            renumber(d, old, new);
+                            d.renumber(old, new);
                         }
                         *file = new;
                         Decoded {
@@ -329,6 +356,7 @@ impl Workspace {
                     };
                     pending.push((i, path.clone(), content));
                     decoded.push(None);
+                    reused_local.push(None);
                 }
             }
         }
@@ -341,9 +369,10 @@ impl Workspace {
                 (i, path, text, d)
             })
             .collect();
-        self.stats = RunStats {
+        let mut stats = RunStats {
             decoded: fresh.len(),
             reused: order.len() - fresh.len(),
+            local_reused: 0,
         };
         for (i, path, text, d) in fresh {
             let slot = self.files.get_mut(&path).expect("listed from the map");
@@ -351,12 +380,38 @@ impl Workspace {
                 file: FileId(i as u32),
                 diagnostics: d.diagnostics.clone(),
                 comments: d.comments.clone(),
+                local: None,
             };
             decoded[i] = Some((path, text, d));
         }
         // Files the walk lists but `units` leaves out keep no state.
         let decoded: Vec<_> = decoded.into_iter().map(|d| d.expect("filled")).collect();
-        let report = analyze_decoded(decoded, self.all.clone(), &self.config, &self.options);
+        // Local findings go with the artifacts, in the same order.
+        let reused: Vec<Option<skein_lint::Local>> = decoded
+            .iter()
+            .zip(reused_local)
+            .filter(|((_, _, d), _)| d.artifact.is_some())
+            .map(|(_, l)| l)
+            .collect();
+        stats.local_reused = reused.iter().filter(|l| l.is_some()).count();
+        self.stats = stats;
+        let (report, local) = analyze_decoded(
+            decoded,
+            self.all.clone(),
+            &self.config,
+            &self.options,
+            reused,
+        );
+        for (a, l) in report.artifacts().iter().zip(local) {
+            let slot = self
+                .files
+                .get_mut(&order[a.file.0 as usize])
+                .expect("listed from the map");
+            if let State::Decoded { local, .. } = &mut slot.state {
+                *local = Some(l);
+            }
+        }
+        self.local_valid = true;
         self.report.insert(report)
     }
 }
@@ -393,20 +448,5 @@ trait WithText {
 impl WithText for Decoded {
     fn with_text(self, path: &str, text: String) -> (String, String, Decoded) {
         (path.to_string(), text, self)
-    }
-}
-
-/// Rewrites the labels of `d` in file `from` to file `to`.
-fn renumber(d: &mut Diagnostic, from: FileId, to: FileId) {
-    if from == to {
-        return;
-    }
-    if d.primary.file == from {
-        d.primary.file = to;
-    }
-    for l in &mut d.secondary {
-        if l.file == from {
-            l.file = to;
-        }
     }
 }

@@ -897,7 +897,7 @@ fn analyze(
             (path, text, decoded)
         })
         .collect();
-    analyze_decoded(decoded, repo_files, config, options)
+    analyze_decoded(decoded, repo_files, config, options, Vec::new()).0
 }
 
 /// The units of a run, in `FileId` order: sorted by path, one per path, the
@@ -993,7 +993,8 @@ pub(crate) fn analyze_decoded(
     repo_files: BTreeSet<String>,
     config: &config::Config,
     options: &Options,
-) -> Report {
+    reused: Vec<Option<skein_lint::Local>>,
+) -> (Report, Vec<skein_lint::Local>) {
     let mut sources = SourceMap::new();
     let mut artifacts = Vec::new();
     let mut diagnostics = Vec::new();
@@ -1047,10 +1048,12 @@ pub(crate) fn analyze_decoded(
     };
     all.retain(|p| runs(&p.rule));
     all_file.retain(|p| runs(&p.rule));
-    let outcome = skein_lint::run_with(&cx, &all, &all_file);
-    register_secrets(&mut sources, &outcome.diagnostics);
-    diagnostics.extend(outcome.diagnostics);
-    internal.extend(outcome.internal_errors);
+    let outcome = skein_lint::run_with(&cx, &all, &all_file, reused);
+    let local = outcome.local.clone();
+    let (found, internal_errors) = outcome.into_all();
+    register_secrets(&mut sources, &found);
+    diagnostics.extend(found);
+    internal.extend(internal_errors);
     let files_read = sources.len();
     // An internal error of a repository-wide step has no file: it is
     // anchored at a stand-in for the repository, `.`, with no text.
@@ -1086,7 +1089,7 @@ pub(crate) fn analyze_decoded(
         .map(|(f, n)| (f.to_string(), n))
         .collect();
     let summary = summarize(files_read, per_format, &diagnostics);
-    Report {
+    let report = Report {
         sources,
         artifacts,
         graph,
@@ -1094,7 +1097,8 @@ pub(crate) fn analyze_decoded(
         summary,
         fail_on: config.fail_on,
         fail_on_internal_error: config.fail_on_internal_error,
-    }
+    };
+    (report, local)
 }
 
 /// Marks the [`Diagnostic::redact`] spans of `diagnostics` as secrets of

@@ -570,6 +570,7 @@ fn options_with_failing_passes() -> Options {
             file: Some(skein::skein_lint::FilePass {
                 rule: TEST_RULE,
                 check: panics_on_chosen,
+                reads: skein::skein_lint::Reads::Local,
             }),
         }],
         ..Options::default()

@@ -57,10 +57,15 @@ fn the_first_run_is_a_full_check() {
         ws.stats(),
         RunStats {
             decoded: 19,
-            reused: 0
+            reused: 0,
+            local_reused: 0,
         }
     );
 }
+
+/// Artifacts among the 18 files an edit of one loop leaves unchanged: each
+/// keeps the findings of its local passes.
+const LOCAL_REUSED_AFTER_EDIT: usize = 18;
 
 #[test]
 fn an_edit_decodes_one_file_and_matches_a_full_check() {
@@ -77,7 +82,8 @@ fn an_edit_decodes_one_file_and_matches_a_full_check() {
         ws.stats(),
         RunStats {
             decoded: 1,
-            reused: 18
+            reused: 18,
+            local_reused: LOCAL_REUSED_AFTER_EDIT,
         }
     );
     // The duplicate gate id of triage (in another file) is gone.
@@ -101,6 +107,8 @@ fn a_new_file_renumbers_the_files_after_it() {
     assert!(ws.set_overlay(rel, text.as_bytes().to_vec()));
     let got = view(ws.analyze());
     assert_eq!(ws.stats().decoded, 1);
+    // A new path: local passes read the path list, none is reused.
+    assert_eq!(ws.stats().local_reused, 0);
     std::fs::write(dir.path().join(rel), text).unwrap();
     assert_eq!(got, view(&full(dir.path())));
     // Closed before it was saved: gone again.
@@ -163,6 +171,8 @@ fn a_configuration_change_is_read_on_reload() {
     ws.reload().unwrap();
     let got = view(ws.analyze());
     assert_eq!(ws.stats().decoded, 0);
+    // The rules in force may have changed: local findings are computed again.
+    assert_eq!(ws.stats().local_reused, 0);
     assert_eq!(got, view(&full(dir.path())));
 }
 
@@ -188,9 +198,133 @@ fn on_the_real_corpus_an_edit_matches_a_full_check_with_that_overlay() {
     ws.set_overlay(&rel, edited.clone().into_bytes());
     let got = view(ws.analyze());
     assert_eq!(ws.stats().decoded, 1);
+    let artifacts = ws.report().unwrap().artifacts().len();
+    assert_eq!(ws.stats().local_reused, artifacts - 1);
     let options = Options {
         overlay: Some(skein::InputFile::new(rel, edited)),
         ..Options::default()
     };
     assert_eq!(got, view(&skein::check(&root, &options).unwrap()));
+}
+
+#[test]
+fn on_the_real_corpus_skill_edits_reuse_local_findings_and_match_full_checks() {
+    let Some(root) = skein_test_support::real_corpus() else {
+        return;
+    };
+    let mut ws = Workspace::open(&root, &Options::default()).unwrap();
+    let unedited = view(ws.analyze());
+    let skills: Vec<String> = ws
+        .report()
+        .unwrap()
+        .sources()
+        .iter()
+        .map(|(_, f)| f.path().to_string())
+        .filter(|p| p.ends_with("/SKILL.md"))
+        .step_by(500)
+        .collect();
+    assert!(skills.len() >= 3, "{} skills sampled", skills.len());
+    for rel in skills {
+        // The edit the language server bench makes: `name:` no longer the folder's.
+        let text = std::fs::read_to_string(root.join(&rel)).unwrap();
+        let edited = text.replacen("name:", "name: edited-", 1);
+        ws.set_overlay(&rel, edited.clone().into_bytes());
+        let got = view(ws.analyze());
+        let artifacts = ws.report().unwrap().artifacts().len();
+        assert_eq!(ws.stats().decoded, 1, "{rel}");
+        assert_eq!(ws.stats().local_reused, artifacts - 1, "{rel}");
+        let options = Options {
+            overlay: Some(skein::InputFile::new(rel.clone(), edited)),
+            ..Options::default()
+        };
+        assert_eq!(got, view(&skein::check(&root, &options).unwrap()), "{rel}");
+        // Back to the disk's bytes: the report of the corpus as it is.
+        ws.close_overlay(&rel);
+        assert_eq!(view(ws.analyze()), unedited, "{rel}");
+    }
+}
+
+/// What the probe pass saw, as its message.
+fn probe(
+    cx: &skein::skein_lint::Context,
+    a: &skein::skein_model::Artifact,
+) -> Vec<skein::skein_syntax::Diagnostic> {
+    let message = format!(
+        "{} artifacts, {} graph nodes",
+        cx.artifacts.len(),
+        cx.graph.graph().node_count()
+    );
+    vec![skein::skein_syntax::Diagnostic::new(
+        PROBE,
+        a.file,
+        Default::default(),
+        message,
+    )]
+}
+
+const PROBE: skein::skein_syntax::Rule = skein::skein_syntax::Rule {
+    code: "TEST002",
+    name: "context-probe",
+    severity: skein::skein_syntax::Severity::Info,
+    summary: "what a pass sees",
+    doc: "",
+    fix: None,
+};
+
+/// A per-file pass that reads only its artifact sees that artifact alone
+/// (the runner gives it no graph and no other artifact: `Reads::Local`),
+/// and a reused `Local` stands in for running it.
+#[test]
+fn a_local_pass_sees_only_its_artifact_and_reused_findings_stand_in() {
+    use skein::skein_lint::{Context, FilePass, Local, Memo, Reads, run_with};
+    let dir = demo();
+    let report = full(dir.path());
+    let repo_files = report
+        .sources()
+        .iter()
+        .map(|(_, f)| f.path().to_string())
+        .collect();
+    let cx = Context {
+        graph: report.graph(),
+        artifacts: report.artifacts(),
+        sources: report.sources(),
+        repo_files: &repo_files,
+        memo: Memo::new(report.artifacts().len()),
+    };
+    let n = report.artifacts().len();
+    let nodes = report.graph().graph().node_count();
+    assert!(n > 1 && nodes > 0);
+    let seen = |reads, reused| {
+        let pass = FilePass {
+            rule: PROBE,
+            check: probe,
+            reads,
+        };
+        let (d, errors) = run_with(&cx, &[], &[pass], reused).into_all();
+        assert!(errors.is_empty());
+        let mut messages: Vec<String> = d.into_iter().map(|d| d.message).collect();
+        messages.sort();
+        messages
+    };
+    assert_eq!(
+        seen(Reads::Local, Vec::new()),
+        vec!["1 artifacts, 0 graph nodes".to_string(); n]
+    );
+    assert_eq!(
+        seen(Reads::Repository, Vec::new()),
+        vec![format!("{n} artifacts, {nodes} graph nodes"); n]
+    );
+    // The first artifact's findings are taken as given, the others computed.
+    let given = Local {
+        diagnostics: vec![skein::skein_syntax::Diagnostic::new(
+            PROBE,
+            report.artifacts()[0].file,
+            Default::default(),
+            "reused",
+        )],
+        internal_errors: Vec::new(),
+    };
+    let mut want = vec!["1 artifacts, 0 graph nodes".to_string(); n - 1];
+    want.push("reused".into());
+    assert_eq!(seen(Reads::Local, vec![Some(given)]), want);
 }

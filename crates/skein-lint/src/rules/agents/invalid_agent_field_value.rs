@@ -1,7 +1,7 @@
 //! AGENT007 `invalid-agent-field-value`.
 
 use super::{bad_value, inner_span, subagent};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The fields checked, in the order they are reported within a file.
 const CHECKED: &[&str] = &[

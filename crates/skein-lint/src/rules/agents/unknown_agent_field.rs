@@ -1,7 +1,7 @@
 //! AGENT008 `unknown-agent-field`.
 
 use super::{FIELDS, bad_value, listed, subagent, suggest};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Keys written as another tool spells them, and the subagent field meant.
 const ALIASES: &[(&str, &str)] = &[

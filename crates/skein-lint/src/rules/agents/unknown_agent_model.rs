@@ -1,7 +1,7 @@
 //! AGENT003 `unknown-agent-model`.
 
 use super::{listed, subagent, suggest};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The values a subagent's `model` takes besides a full model id.
 pub(crate) const ALIASES: &[&str] = &["inherit", "sonnet", "opus", "haiku", "fable"];

@@ -3,7 +3,7 @@
 use super::{Subagent, ToolEntry, subagent, suggest, tool_entries};
 pub(crate) use crate::claude_code::TOOLS;
 pub(crate) use crate::claude_code::is_tool as known;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Applicability, Diagnostic, Fix, Rule, Severity, quote};
 
@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(agent) = subagent(cx, a) else {

@@ -1,7 +1,7 @@
 //! BAILEY003 `duplicate-knowledge-slot`.
 
 use super::assistant;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 use std::collections::HashMap;
@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some((_, doc, root)) = assistant(a) else {

@@ -1,7 +1,7 @@
 //! CMD003 `arguments-without-hint`.
 
 use super::{Slot, command_of};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 use std::collections::BTreeSet;
@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(cmd) = command_of(cx, a) else {

@@ -1,7 +1,7 @@
 //! CMD005 `command-string-boolean`.
 
 use super::command_of;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The documented boolean fields of a command.
 const BOOLEAN_FIELDS: &[&str] = &["disable-model-invocation", "user-invocable"];

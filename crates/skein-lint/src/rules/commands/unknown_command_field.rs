@@ -3,7 +3,7 @@
 use super::{COMMAND_FIELDS, command_of};
 use crate::rules::refs::closest;
 use crate::similar::fold;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The field `key` was probably meant to be.
 pub(crate) fn suggestion(key: &str) -> Option<&'static str> {

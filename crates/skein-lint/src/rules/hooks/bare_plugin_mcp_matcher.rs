@@ -1,7 +1,7 @@
 //! HOOK019 `bare-plugin-mcp-matcher`.
 
 use super::{Home, hooks_of};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Repository,
+};
 
 /// The plugin's name and the keys of the MCP servers it bundles (inline in
 /// the manifest, or in its `.mcp.json`).

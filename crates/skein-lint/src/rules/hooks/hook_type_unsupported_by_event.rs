@@ -1,7 +1,7 @@
 //! HOOK010 `hook-type-unsupported-by-event`.
 
 use super::{event_types, handler_type, hooks_of};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn list(types: &[&str]) -> String {
     let q: Vec<_> = types.iter().map(|t| quote(t)).collect();

@@ -2,7 +2,7 @@
 
 use super::{handler_type, hooks_of, type_fields};
 use crate::rules::refs::closest;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The shells a command hook may name.
 const SHELLS: &[&str] = &["bash", "powershell"];

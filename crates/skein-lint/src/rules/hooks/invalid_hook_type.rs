@@ -2,7 +2,7 @@
 
 use super::{HANDLER_TYPES, hooks_of};
 use crate::rules::refs::closest;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn valid() -> String {
     HANDLER_TYPES

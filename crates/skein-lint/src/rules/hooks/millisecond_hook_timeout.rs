@@ -1,7 +1,7 @@
 //! HOOK020 `millisecond-hook-timeout`.
 
 use super::hooks_of;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The smallest timeout read as milliseconds: 1,000 seconds is over 16
 /// minutes, longer than Claude Code's own default of 600.

@@ -2,7 +2,7 @@
 
 use super::{Home, chars_of, hooks_of, scan};
 use crate::rules::refs::exists;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_model::graph::join;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Programs that take the script to run as their first operand.
 const INTERPRETERS: &[&str] = &[

@@ -2,7 +2,7 @@
 
 use super::hooks_of;
 use crate::rules::refs::closest;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_model::models::HOOK_EVENTS;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The event `name` was probably meant to be: one spelled the same but for
 /// case, else the nearest within edit distance 2.

@@ -3,7 +3,7 @@
 use super::hooks_of;
 use crate::claude_code::{TOOLS, is_tool};
 use crate::rules::refs::closest;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The events whose matcher filters `tool_name`.
 const TOOL_EVENTS: &[&str] = &[

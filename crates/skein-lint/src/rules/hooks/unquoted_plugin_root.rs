@@ -1,7 +1,7 @@
 //! HOOK008 `unquoted-plugin-root`.
 
 use super::{Quote, chars_of, hooks_of, scan};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 const VARS: &[&str] = &[
     "${CLAUDE_PLUGIN_ROOT}",

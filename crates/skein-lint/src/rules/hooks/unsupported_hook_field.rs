@@ -1,7 +1,7 @@
 //! HOOK005 `unsupported-hook-field`.
 
 use super::{COMMON_FIELDS, TYPE_FIELDS, handler_type, hooks_of, type_fields};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The types that document `field`.
 fn owners(field: &str) -> Vec<&'static str> {

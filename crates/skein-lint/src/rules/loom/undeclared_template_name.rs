@@ -1,7 +1,7 @@
 //! LOOM003 `undeclared-template-name`.
 
 use super::{blocks, spec};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The top-level names a Handlebars text reads from its context, with
 /// their byte offsets in the text: `{{name}}`, `{{name.sub}}`, `{{{name}}}`

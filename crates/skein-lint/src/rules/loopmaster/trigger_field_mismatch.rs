@@ -1,7 +1,7 @@
 //! LOOPMASTER004 `trigger-field-mismatch`.
 
 use super::{manifest, str_of};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Trigger types an event starts (§3: "Event name when the trigger is event-like").
 const EVENT_LIKE: &[&str] = &["webhook", "ci_event", "issue_event"];

@@ -1,7 +1,7 @@
 //! MCP014 `filesystem-root`.
 
 use super::mcp_file;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Whether `dir` is the filesystem root or a home directory itself.
 pub(crate) fn too_broad(dir: &str) -> bool {

@@ -1,7 +1,7 @@
 //! MCP005 `invalid-server-url`.
 
 use super::{host_of, mcp_file};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Why `url` is not a usable endpoint URL, if it is not.
 pub(crate) fn problem(url: &str, websocket: bool) -> Option<String> {

@@ -4,7 +4,7 @@ use super::{
     Client, McpFile, PlaceholderKind, Placeholders, mcp_file, placeholders, string_values,
 };
 use crate::rules::sec::sub_span;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -19,7 +19,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Repository,
+};
 
 /// Variables Claude Code sets only when it expands a plugin's MCP config
 /// (its changelog, 2.1.139: "Plugin configs can reference

@@ -3,7 +3,7 @@
 use super::{Client, Spec, mcp_file};
 use crate::rules::refs::closest;
 use crate::similar::fold;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Keys other clients (or nobody) spell for a key of this one.
 const ALIASES: &[(&str, &str)] = &[

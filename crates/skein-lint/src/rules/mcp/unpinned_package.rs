@@ -1,7 +1,7 @@
 //! MCP013 `unpinned-package`.
 
 use super::mcp_file;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, NodeId, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The runner's name, when `command` fetches and runs a package: npm's
 /// `npx`, `bunx`, `pnpm dlx`, `yarn dlx`, Python's `uvx`, `pipx run`.

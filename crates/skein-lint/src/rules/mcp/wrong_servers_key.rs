@@ -1,7 +1,7 @@
 //! MCP001 `wrong-servers-key`.
 
 use super::{Client, WRAPPERS, mcp_file};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     // A plugin manifest's top-level keys are the PLUGIN rules'; the Agent

@@ -1,7 +1,7 @@
 //! OPENCODE003 `in-both-lists`.
 
 use super::{at, contract};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, Span, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The pairs of lists that exclude each other: (object path, first, second).
 const PAIRS: &[(&[&str], &str, &str)] = &[

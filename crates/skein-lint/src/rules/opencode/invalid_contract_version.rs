@@ -1,7 +1,7 @@
 //! OPENCODE006 `invalid-contract-version`.
 
 use super::contract;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Semantic Versioning 2.0.0: `MAJOR.MINOR.PATCH`, numbers without leading
 /// zeros, optional `-pre.release` and `+build` identifiers.

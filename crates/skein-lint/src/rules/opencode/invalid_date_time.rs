@@ -1,7 +1,7 @@
 //! OPENCODE002 `invalid-date-time`.
 
 use super::{at, contract};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// RFC 3339 `date-time` (JSON Schema's `format: date-time`):
 /// `YYYY-MM-DDThh:mm:ss[.frac](Z|±hh:mm)`, `T`/`Z` in either case.

@@ -1,7 +1,7 @@
 //! OPENCODE004 `tool-required-and-blocked`.
 
 use super::{at, contract};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some((doc, root)) = contract(a) else {

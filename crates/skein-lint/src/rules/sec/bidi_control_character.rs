@@ -1,6 +1,6 @@
 //! SEC009 `bidi-control-character`.
 
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span};
 
@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The class of a character these rules report, with its Unicode name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! SEC003 `download-piped-to-shell`.
 
 use super::{shell, shell_findings};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     shell_findings(cx, a, shell::pipe_to_shell, |site, f, span| {

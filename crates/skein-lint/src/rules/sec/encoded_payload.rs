@@ -1,7 +1,7 @@
 //! SEC012 `encoded-payload`.
 
 use super::body_range;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Shortest base64 run reported when it does not decode to text.
 const MIN_BINARY_BASE64: usize = 120;

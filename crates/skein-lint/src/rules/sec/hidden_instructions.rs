@@ -1,7 +1,7 @@
 //! SEC011 `hidden-instructions`.
 
 use super::{body_range, shell};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// A pattern: slots of alternative words, in order; a slot starting with
 /// `?` may be absent.

@@ -1,7 +1,7 @@
 //! SEC010 `invisible-character`.
 
 use super::bidi_control_character::{Hidden, excerpt, runs};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let text = cx.sources.get(a.file).text();

@@ -1,7 +1,7 @@
 //! SEC008 `library-injection-env`.
 
 use super::{servers, shell, shell_sites, site_span};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeId, Rule, Severity, Span, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// What setting `name` to `value` injects, if it injects code.
 pub(crate) fn injects(name: &str, value: &str) -> Option<&'static str> {

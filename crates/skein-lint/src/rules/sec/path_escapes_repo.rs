@@ -1,7 +1,7 @@
 //! SEC002 `path-escapes-repo`.
 
 use super::servers;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::graph::{join, plugin_root};
 use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, quote};
@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// One path field to check: the node, the folder it resolves against
 /// (repo-relative, with trailing `/`), what it is, and whether an absolute

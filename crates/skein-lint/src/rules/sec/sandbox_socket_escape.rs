@@ -1,7 +1,7 @@
 //! SEC019 `sandbox-socket-escape`.
 
 use crate::rules::settings::settings_of;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Document, NodeId, NodeKind, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Whether a socket path is a container engine's control socket: whoever
 /// talks to it starts containers that mount the host.

@@ -1,6 +1,6 @@
 //! SETTINGS013 `claudeignore-has-no-effect`.
 
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// How many `Read` deny rules the help spells out.
 const SHOWN: usize = 3;

@@ -1,7 +1,7 @@
 //! SETTINGS006 `invalid-enabled-plugins`.
 
 use super::settings_of;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Whether `id` has the form `plugin@marketplace`.
 fn plugin_id(id: &str) -> bool {

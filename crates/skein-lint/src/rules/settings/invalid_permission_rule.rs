@@ -2,7 +2,7 @@
 
 use super::{permissions, rules_of, settings_of};
 use crate::claude_code::TOOLS as BUILTIN_TOOLS;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// What is wrong with a rule.
 #[derive(Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@ use super::settings_of;
 use super::shapes::{SHAPES, Shape, at, is_absolute};
 use crate::rules::refs::closest;
 use crate::similar::fold;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Document, NodeId, NodeKind, Rule, Severity, quote};
 
@@ -19,7 +19,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// What the value at `node` is, in words.
 fn what(doc: &Document, node: NodeId) -> &'static str {

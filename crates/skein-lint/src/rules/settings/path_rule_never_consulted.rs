@@ -1,7 +1,7 @@
 //! SETTINGS009 `path-rule-never-consulted`.
 
 use super::{permissions, rules_of, settings_of};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The tool whose rules Claude Code consults in place of `tool`'s, for the
 /// tools whose path rules it never consults.

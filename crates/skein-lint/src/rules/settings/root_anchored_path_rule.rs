@@ -1,7 +1,7 @@
 //! SETTINGS012 `root-anchored-path-rule`.
 
 use super::{permissions, rules_of, settings_of};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// First path segments that name a filesystem-root folder, not a project's.
 const SYSTEM: &[&str] = &[

@@ -1,7 +1,7 @@
 //! SKILL018 `injected-command-not-run`.
 
 use super::{Skill, body, prose_lines};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if Skill::of(a).is_none() {

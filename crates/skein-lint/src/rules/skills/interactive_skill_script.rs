@@ -1,6 +1,6 @@
 //! SKILL029 `interactive-skill-script`.
 
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Lang {

@@ -1,7 +1,7 @@
 //! SKILL002 `invalid-skill-name`.
 
 use super::Skill;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 use unicode_normalization::UnicodeNormalization;
@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The longest name the specification allows, in characters.
 pub(crate) const MAX_NAME: usize = 64;

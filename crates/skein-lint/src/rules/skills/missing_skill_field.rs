@@ -1,7 +1,7 @@
 //! SKILL001 `missing-skill-field`.
 
 use super::Skill;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, Span};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Whether a skill lives where only Claude Code loads it (a project's
 /// `.claude/skills/`). Claude Code's skills frontmatter makes every field

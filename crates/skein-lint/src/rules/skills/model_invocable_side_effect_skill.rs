@@ -1,7 +1,7 @@
 //! SKILL023 `model-invocable-side-effect-skill`.
 
 use super::{Skill, claude_loaded};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Verbs of workflows with side effects outside the repository.
 const VERBS: &[&str] = &["deploy", "publish", "ship", "rollback", "release"];

@@ -1,6 +1,6 @@
 //! SKILL028 `reference-without-contents`.
 
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span};
 
@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Lines above which a reference wants a table of contents.
 const MAX_LINES: usize = 100;

@@ -1,7 +1,7 @@
 //! SKILL007 `tools-instead-of-allowed-tools`.
 
 use super::Skill;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {

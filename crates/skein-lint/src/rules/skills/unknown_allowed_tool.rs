@@ -4,7 +4,7 @@ use super::{Skill, tool_pieces};
 use crate::claude_code::TOOLS;
 use crate::rules::refs::closest;
 use crate::rules::sec::sub_span;
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Applicability, Diagnostic, Document, Entry, Fix, Rule, Severity, Span, quote};
 
@@ -19,7 +19,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// Why `entry` is not a tool, or `None` when it is one: `Name`,
 /// `Name(specifier)` or `mcp__server[__tool]`.

@@ -1,7 +1,7 @@
 //! SKILL033 `unpinned-package-runner`.
 
 use super::{Skill, body};
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The runners, as written before the package.
 const RUNNERS: &[&str] = &["npx", "bunx", "uvx", "pipx run"];

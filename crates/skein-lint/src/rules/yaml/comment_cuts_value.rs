@@ -1,6 +1,6 @@
 //! SYN016 `comment-cuts-value`.
 
-use crate::{Context, FilePass};
+use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Syntax};
 use skein_syntax::{Diagnostic, Document, NodeId, NodeKind, Rule, Severity, Span, quote};
 
@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: FilePass = FilePass { rule: RULE, check };
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The comment that starts right after the plain scalar ending at `end`:
 /// blanks, then `#` directly followed by a character that is neither blank
