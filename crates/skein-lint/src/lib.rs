@@ -63,6 +63,16 @@ impl Context<'_> {
         self.sources.get(file).path()
     }
 
+    /// The artifact at the repository path `path`, if that file is one: a
+    /// binary search, since artifacts are in path order (byte order of
+    /// their paths, the order file ids are given in).
+    pub fn artifact_at(&self, path: &str) -> Option<&Artifact> {
+        self.artifacts
+            .binary_search_by(|a| self.path(a.file).cmp(path))
+            .ok()
+            .map(|i| &self.artifacts[i])
+    }
+
     /// The artifact of `file`, if the file is one: a binary search, since
     /// artifacts are in path order and file ids are given in path order.
     pub fn artifact(&self, file: skein_syntax::FileId) -> Option<&Artifact> {

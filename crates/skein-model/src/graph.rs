@@ -18,7 +18,13 @@ use crate::decode::Artifact;
 use crate::models::Model;
 use petgraph::graph::{DiGraph, NodeIndex};
 use skein_syntax::{FileId, SourceMap, Span, Spanned};
-use std::collections::HashMap;
+/// The hash maps and sets of the graph and its builders: keys are paths,
+/// names and ids, hashed with foldhash's fast hasher (SipHash, std's
+/// default, was a seventh of an incremental run's instructions). Seeded per
+/// process, like std's.
+pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+/// See [`HashMap`].
+pub(crate) type HashSet<K> = std::collections::HashSet<K, foldhash::fast::RandomState>;
 
 mod bailey;
 pub mod links;
@@ -410,17 +416,56 @@ pub fn plugin_root(manifest_dir: &str) -> &str {
 /// Joins a folder (`a/b/`) and a relative path (`./x/../y`), normalising `.`
 /// and `..`; `None` when it climbs above the root.
 pub fn join(dir: &str, rel: &str) -> Option<String> {
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    // Most joins have nothing to normalise: `dir` and `rel` made of names.
+    let d = dir.strip_suffix('/').unwrap_or(dir);
+    if plain_segments(rel) && (d.is_empty() || plain_segments(d)) {
+        return Some(if d.is_empty() {
+            rel.to_string()
+        } else {
+            [d, rel].join("/")
+        });
+    }
+    // One buffer, segments joined by `/` as they come; `..` cuts the last.
+    let mut out = String::with_capacity(dir.len() + rel.len());
+    let push = |out: &mut String, p: &str| {
+        if !out.is_empty() {
+            out.push('/');
+        }
+        out.push_str(p);
+    };
+    for p in dir.split('/').filter(|p| !p.is_empty()) {
+        push(&mut out, p);
+    }
     for p in rel.split('/') {
         match p {
             "" | "." => {}
             ".." => {
-                parts.pop()?;
+                if out.is_empty() {
+                    return None;
+                }
+                out.truncate(out.rfind('/').unwrap_or(0));
             }
-            p => parts.push(p),
+            p => push(&mut out, p),
         }
     }
-    Some(parts.join("/"))
+    Some(out)
+}
+
+/// Whether every `/`-separated segment of `p` is a name: none is empty,
+/// `.` or `..` (so `p` is not empty and has no leading, trailing or double `/`).
+fn plain_segments(p: &str) -> bool {
+    let p = p.as_bytes();
+    let mut start = 0;
+    for i in 0..=p.len() {
+        if i == p.len() || p[i] == b'/' {
+            let seg = &p[start..i];
+            if seg.is_empty() || seg == b"." || seg == b".." {
+                return false;
+            }
+            start = i + 1;
+        }
+    }
+    true
 }
 
 /// Builds the graph. `artifacts` in path order, `sources` for their paths.
@@ -505,6 +550,15 @@ mod tests {
     fn paths() {
         assert_eq!(join("a/b/", "../c/./d"), Some("a/c/d".into()));
         assert_eq!(join("a/", "../../x"), None);
+        // The fast path (names only) and the normalising one agree.
+        assert_eq!(join("a/b/", "c/d.md"), Some("a/b/c/d.md".into()));
+        assert_eq!(join("", "c/d.md"), Some("c/d.md".into()));
+        assert_eq!(join("a/b", "c"), Some("a/b/c".into()));
+        assert_eq!(join("a//b/", "c"), Some("a/b/c".into()));
+        assert_eq!(join("a/b/", "c/"), Some("a/b/c".into()));
+        assert_eq!(join("a/b/", ""), Some("a/b".into()));
+        assert_eq!(join("./a/", "c"), Some("./a/c".into()));
+        assert_eq!(join("a/b/", ".hidden/x"), Some("a/b/.hidden/x".into()));
         assert_eq!(dir_of("a/b/c.json"), "a/b/");
     }
 }

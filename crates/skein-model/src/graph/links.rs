@@ -18,11 +18,11 @@
 //! The edge's span is the link destination or the naming text. Links never
 //! count as loading a skill (orphan-skill ignores them, DESIGN.md §5).
 
+use super::HashMap;
 use super::{EdgeKind, NodeIndex, NodeKind, RepoGraph, dir_of, join};
 use crate::decode::Artifact;
 use crate::format::Format;
 use skein_syntax::{BodyLink, LinkKind, SourceMap, Span};
-use std::collections::HashMap;
 
 /// A body link's target as a repository path, or `None` when it is not a
 /// relative path skein can resolve: empty or an in-page anchor (`#x`), a URL
@@ -56,9 +56,9 @@ pub fn resolve_link(dir: &str, target: &str) -> Option<String> {
 }
 
 /// Decodes `%XX` escapes; `None` when the result is not UTF-8.
-fn percent_decode(s: &str) -> Option<String> {
+fn percent_decode(s: &str) -> Option<std::borrow::Cow<'_, str>> {
     if !s.contains('%') {
-        return Some(s.to_string());
+        return Some(std::borrow::Cow::Borrowed(s));
     }
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
@@ -76,7 +76,7 @@ fn percent_decode(s: &str) -> Option<String> {
             i += 1;
         }
     }
-    String::from_utf8(out).ok()
+    String::from_utf8(out).ok().map(std::borrow::Cow::Owned)
 }
 
 /// Whether `text` looks like a gate id: capital letters then a number with
@@ -94,8 +94,8 @@ pub fn gate_id_shaped(text: &str) -> bool {
 /// Adds the `Links` edges of every Markdown artifact.
 pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMap) {
     // The node each artifact file defines first (skill, agent, command, loop...).
-    let mut node_of_path: HashMap<&str, NodeIndex> = HashMap::new();
-    let mut node_of_file: HashMap<skein_syntax::FileId, NodeIndex> = HashMap::new();
+    let mut node_of_path: HashMap<&str, NodeIndex> = HashMap::default();
+    let mut node_of_file: HashMap<skein_syntax::FileId, NodeIndex> = HashMap::default();
     for i in g.graph.node_indices() {
         let n = &g.graph[i];
         if matches!(
@@ -118,11 +118,11 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
         .enumerate()
         .map(|(k, l)| (dir_of(sources.get(l.file).path()), k))
         .collect();
-    let mut skills_by_name: HashMap<String, NodeIndex> = HashMap::new();
+    let mut skills_by_name: HashMap<String, NodeIndex> = HashMap::default();
     for &s in &g.skills {
         skills_by_name.entry(g.graph[s].name.clone()).or_insert(s);
     }
-    let mut file_nodes: HashMap<String, NodeIndex> = HashMap::new();
+    let mut file_nodes: HashMap<String, NodeIndex> = HashMap::default();
 
     for a in artifacts {
         let Some(body) = &a.body else { continue };

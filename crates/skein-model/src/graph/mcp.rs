@@ -14,13 +14,13 @@
 //!   root, of the file its manifest's `mcpServers` names, or inline in its
 //!   manifest's `mcpServers`.
 
+use super::HashMap;
 use super::{EdgeKind, NodeKind, RepoGraph, dir_of, join};
 use crate::decode::Artifact;
 use crate::format::Format;
 use crate::models::Model;
 use petgraph::graph::NodeIndex;
 use skein_syntax::{Document, FileId, NodeId, SourceMap, Span, Spanned};
-use std::collections::HashMap;
 
 /// A Bailey assistant's MCP wiring: its config and what its `tools` declare.
 #[derive(Debug, Clone, PartialEq)]
@@ -127,7 +127,7 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
     let path = |a: &Artifact| sources.get(a.file).path();
 
     // Servers of every MCP config, by the config's path.
-    let mut configs: HashMap<String, (FileId, Vec<NodeIndex>)> = HashMap::new();
+    let mut configs: HashMap<String, (FileId, Vec<NodeIndex>)> = HashMap::default();
     for a in artifacts
         .iter()
         .filter(|a| matches!(a.format, Format::McpConfig | Format::AgentPluginsMcp))
@@ -189,7 +189,7 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
                 tools: strings(doc, list),
                 write_tools: strings(doc, doc.get(e.value, "write_tools")),
             };
-            let mut tool_nodes: HashMap<&str, NodeIndex> = HashMap::new();
+            let mut tool_nodes: HashMap<&str, NodeIndex> = HashMap::default();
             for (t, write) in decl
                 .tools
                 .iter()

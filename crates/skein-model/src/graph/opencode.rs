@@ -3,6 +3,7 @@
 //! agent frontmatter `skills`, and the agents of an OpenCode configuration
 //! (`opencode.json` / `opencode.jsonc`, opencode.ai config docs).
 
+use super::HashMap;
 use super::{
     EdgeKind, GEdge, NodeKind, RepoGraph, TerminalKind, dir_of,
     skills::{Skills, nearest},
@@ -13,7 +14,6 @@ use crate::models::{self, Model};
 use petgraph::graph::NodeIndex;
 use serde_json::Value;
 use skein_syntax::{FileId, SourceMap, Span, Spanned};
-use std::collections::HashMap;
 
 /// OpenCode: contract `applicable_skills` (anywhere in the contract) and
 /// agent frontmatter `skills`, by name; `part_nodes` are the plugin part

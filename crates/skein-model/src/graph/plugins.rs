@@ -8,12 +8,13 @@ use super::{
     EdgeKind, NodeKind, RepoGraph, dir_of, plugin_root,
     skills::{Skills, under},
 };
+use super::{HashMap, HashSet};
 use crate::decode::Artifact;
 use crate::format::Format;
 use crate::models::Model;
 use petgraph::graph::NodeIndex;
 use skein_syntax::{FileId, SourceMap, Span};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 /// Plugin parts and manifests; returns the part node of each part file.
 pub(super) fn plugins(
@@ -26,7 +27,7 @@ pub(super) fn plugins(
     let Skills { skill_dirs, .. } = skills;
 
     // Plugin agents, commands and hooks files: one node each.
-    let mut part_nodes: HashMap<FileId, NodeIndex> = HashMap::new();
+    let mut part_nodes: HashMap<FileId, NodeIndex> = HashMap::default();
     for a in artifacts {
         let kind = match a.format {
             Format::PluginAgent => NodeKind::Agent,

@@ -16,6 +16,7 @@
 //! skilldrop loop schema); `redirect` exits to `redirected`; `blocked` exits to
 //! `blocked`.
 
+use super::HashMap;
 use super::{
     EdgeKind, GEdge, GateInfo, LoopFlow, NodeKind, RepoGraph, SKILLDROP_DEFAULT_CAP, TerminalKind,
     Unresolved, VerdictClass, dir_of, skills::Skills,
@@ -24,7 +25,6 @@ use crate::decode::Artifact;
 use crate::models::{self, Model};
 use petgraph::graph::NodeIndex;
 use skein_syntax::{FileId, SourceMap, Span, Spanned};
-use std::collections::HashMap;
 
 /// Verdict vocabularies, packs (containing the skills of their `skills/`
 /// folder) and loops with their stages, gates, terminals and flow edges.
@@ -54,7 +54,7 @@ pub(super) fn packs_and_loops(
         }
     }
     // One Verdict node per vocabulary word, at the word's key.
-    let mut verdict_nodes: HashMap<(FileId, &str), NodeIndex> = HashMap::new();
+    let mut verdict_nodes: HashMap<(FileId, &str), NodeIndex> = HashMap::default();
     for a in artifacts {
         let Model::SkilldropTerminals(t) = &a.model else {
             continue;
@@ -72,7 +72,7 @@ pub(super) fn packs_and_loops(
     }
 
     // Packs and their `requires`.
-    let mut packs: HashMap<(String, String), (NodeIndex, Vec<String>)> = HashMap::new();
+    let mut packs: HashMap<(String, String), (NodeIndex, Vec<String>)> = HashMap::default();
     for a in artifacts {
         if let Model::SkilldropPack(p) = &a.model
             && let Some((prefix, pack, "pack.json")) = pack_path(path(a))
@@ -93,7 +93,7 @@ pub(super) fn packs_and_loops(
     }
 
     // Loops: nodes first, so stages can name loops of other packs.
-    let mut loop_nodes: HashMap<(String, String, String), NodeIndex> = HashMap::new();
+    let mut loop_nodes: HashMap<(String, String, String), NodeIndex> = HashMap::default();
     for a in artifacts {
         if let Model::SkilldropLoop(l) = &a.model {
             let n = g.add(NodeKind::Loop, l.name.value.clone(), a.file, l.name.span);

@@ -3,13 +3,14 @@
 //! skills by: by folder, by name (the frontmatter `name`, and the folder's name
 //! when it differs), and the folders in order for prefix (range) queries.
 
+use super::HashMap;
 use super::{NodeKind, RepoGraph, dir_of};
 use crate::decode::Artifact;
 use crate::format::Format;
 use crate::models::Model;
 use petgraph::graph::NodeIndex;
 use skein_syntax::SourceMap;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// The skills of the repository, indexed for resolution.
 pub(super) struct Skills {
@@ -26,7 +27,7 @@ pub(super) fn index(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceM
     let path = |a: &Artifact| sources.get(a.file).path();
 
     // Skills, by folder and by name.
-    let mut skill_by_dir: HashMap<String, NodeIndex> = HashMap::new();
+    let mut skill_by_dir: HashMap<String, NodeIndex> = HashMap::default();
     let mut skill_by_name: BTreeMap<String, Vec<(String, NodeIndex)>> = BTreeMap::new();
     for a in artifacts.iter().filter(|a| a.format == Format::AgentSkill) {
         let p = path(a);

@@ -47,9 +47,7 @@ pub(crate) fn plugin_manifest<'a>(cx: &'a crate::Context, dir: &str) -> Option<&
     ["plugin.json", ".claude-plugin/plugin.json"]
         .iter()
         .find_map(|name| {
-            let want = format!("{dir}{name}");
-            cx.artifacts
-                .iter()
-                .find(|a| cx.path(a.file) == want && matches!(a.model, Model::Plugin(_)))
+            cx.artifact_at(&format!("{dir}{name}"))
+                .filter(|a| matches!(a.model, Model::Plugin(_)))
         })
 }

@@ -95,12 +95,16 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
             continue;
         }
         let members: HashSet<NodeIndex> = scc.iter().copied().collect();
-        let inner: Vec<_> = g
-            .edge_references()
-            .filter(|e| members.contains(&e.source()) && members.contains(&e.target()))
+        // The members' own edges (not every edge of the graph per cycle), in
+        // edge index order.
+        let mut inner: Vec<_> = scc
+            .iter()
+            .flat_map(|&n| g.edges(n))
+            .filter(|e| members.contains(&e.target()))
             .filter(|e| e.weight().cap.is_none())
             .filter(|e| filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight()))
             .collect();
+        inner.sort_by_key(|e| e.id());
         if inner.is_empty() {
             continue; // a single node without a self-loop
         }

@@ -34,32 +34,32 @@ fn plugin_servers(cx: &Context, root: &str) -> (String, Vec<String>) {
         .unwrap_or_default()
         .to_string();
     let mut servers = Vec::new();
-    for a in cx.artifacts {
-        let path = cx.path(a.file);
+    let keys = |a: &Artifact| -> Vec<String> {
         let doc = &a.document;
-        let Some(r) = doc.root() else { continue };
-        if path == manifest && a.format == Format::ClaudePlugin {
-            if let Some(n) = doc.get(r, "name").and_then(|n| doc.as_str(n)) {
-                name = n.to_string();
-            }
-            if let Some(m) = doc.get(r, "mcpServers") {
-                servers.extend(
-                    doc.entries(m)
-                        .unwrap_or_default()
-                        .iter()
-                        .filter_map(|e| doc.key_text(e.key)),
-                );
-            }
-        } else if path == mcp
-            && let Some(m) = doc.get(r, "mcpServers")
+        doc.root()
+            .and_then(|r| doc.get(r, "mcpServers"))
+            .and_then(|m| doc.entries(m))
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|e| doc.key_text(e.key))
+            .collect()
+    };
+    if let Some(a) = cx
+        .artifact_at(&manifest)
+        .filter(|a| a.format == Format::ClaudePlugin)
+    {
+        let doc = &a.document;
+        if let Some(n) = doc
+            .root()
+            .and_then(|r| doc.get(r, "name"))
+            .and_then(|n| doc.as_str(n))
         {
-            servers.extend(
-                doc.entries(m)
-                    .unwrap_or_default()
-                    .iter()
-                    .filter_map(|e| doc.key_text(e.key)),
-            );
+            name = n.to_string();
         }
+        servers.extend(keys(a));
+    }
+    if let Some(a) = cx.artifact_at(&mcp) {
+        servers.extend(keys(a));
     }
     (name, servers)
 }

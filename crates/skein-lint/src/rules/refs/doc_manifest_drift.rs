@@ -5,7 +5,7 @@ use crate::{Context, Pass};
 use skein_model::graph::links::{gate_id_shaped, resolve_link};
 use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Diagnostic, LinkKind, Rule, Severity, Span, quote};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -61,7 +61,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .filter(|a| a.format == Format::SkilldropLoopDoc && a.body.is_some())
         .map(|a| (dir_of(cx.path(a.file)), a))
         .collect();
-    let skill_names: BTreeSet<&str> = cx
+    let skill_names: HashSet<&str> = cx
         .graph
         .skills()
         .iter()

@@ -4,7 +4,7 @@ use super::Skill;
 use crate::{Context, Pass};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -52,30 +52,64 @@ fn nested_below(cx: &Context, dir: &str, rel: &str) -> bool {
 /// How many bundled files are listed in the message.
 const SHOWN: usize = 3;
 
-/// Every path-like word of the repository's configuration files (JSON,
-/// YAML, TOML: skilldrop loops, hooks, manifests) and each of its tails at a
-/// `/` (`packs/core/skills/check/scripts/gate.py`, …, `check/scripts/gate.py`,
-/// `scripts/gate.py`): the files those configurations run or read.
-fn config_paths<'a>(cx: &'a Context) -> HashSet<&'a str> {
-    let mut out = HashSet::new();
+/// Whether `b` is a character of a path-like word (ASCII letters and
+/// digits, `.`, `_`, `-`, `/`); any byte of a non-ASCII character is not.
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/')
+}
+
+/// Which of `wanted` (each `<skill folder name>/<file>`) the repository's
+/// configuration files (JSON, YAML, TOML: skilldrop loops, hooks,
+/// manifests) name as a path: as a whole path-like word, or as its tail at
+/// a `/` (`packs/core/skills/check/scripts/gate.py` names
+/// `check/scripts/gate.py`): the files those configurations run or read.
+/// Only the words around each `/` of a text are looked at.
+fn named_by_configs(cx: &Context, wanted: &[String]) -> Vec<bool> {
+    let mut found = vec![false; wanted.len()];
+    if wanted.is_empty() {
+        return found;
+    }
+    let mut index: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, w) in wanted.iter().enumerate() {
+        index.entry(w.as_str()).or_default().push(i);
+    }
+    let mut mark = |w: &str| {
+        if let Some(is) = index.get(w) {
+            for &i in is {
+                found[i] = true;
+            }
+        }
+    };
     for o in cx.artifacts {
         // A skill's own scripts are what the skill names, not configuration.
         if o.format == Format::SkillScript || cx.path(o.file).ends_with(".md") {
             continue;
         }
         let text = cx.sources.get(o.file).text();
-        let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/');
-        for w in text.split(|c: char| !word(c)) {
-            if !w.contains('/') {
-                continue;
+        let bytes = text.as_bytes();
+        let mut next = 0;
+        for slash in memchr::memchr_iter(b'/', bytes) {
+            if slash < next {
+                continue; // in the word already looked at
             }
-            out.insert(w);
-            for (i, _) in w.match_indices('/') {
-                out.insert(&w[i + 1..]);
+            let start = bytes[..slash]
+                .iter()
+                .rposition(|&b| !word_byte(b))
+                .map_or(0, |i| i + 1);
+            let end = bytes[slash..]
+                .iter()
+                .position(|&b| !word_byte(b))
+                .map_or(bytes.len(), |i| slash + i);
+            next = end;
+            // Word bytes are ASCII: the bounds are character boundaries.
+            let word = &text[start..end];
+            mark(word);
+            for (i, _) in word.match_indices('/') {
+                mark(&word[i + 1..]);
             }
         }
     }
-    out
+    found
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
@@ -88,27 +122,44 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .map(|o| cx.path(o.file))
         .filter(|p| !p.ends_with(".md"))
         .collect();
-    let mut configs: Option<HashSet<&str>> = None;
-    let mut out = Vec::new();
-    for a in cx.artifacts {
-        out.extend(check_skill(cx, a, &manifests, &mut configs));
+    let mut skills: Vec<(&Artifact, Skill, &str, Vec<&str>)> = cx
+        .artifacts
+        .iter()
+        .filter_map(|a| {
+            let (skill, dir, missing) = unnamed_files(cx, a, &manifests)?;
+            Some((a, skill, dir, missing))
+        })
+        .collect();
+    // A file another artifact runs or reads by its path (a skilldrop gate's
+    // `script`, a plugin hook's command) is used without the skill naming it.
+    let wanted: Vec<String> = skills
+        .iter()
+        .flat_map(|(_, _, dir, missing)| {
+            let skill_name = dir.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+            missing.iter().map(move |rel| format!("{skill_name}/{rel}"))
+        })
+        .collect();
+    let mut named = named_by_configs(cx, &wanted).into_iter();
+    for (_, _, _, missing) in &mut skills {
+        missing.retain(|_| !named.next().unwrap_or(false));
     }
-    out
+    skills
+        .into_iter()
+        .filter_map(|(a, skill, _, missing)| diagnostic(a, &skill, &missing))
+        .collect()
 }
 
-fn check_skill<'a>(
+/// The files of skill `a`'s folder that its `SKILL.md` never names (before
+/// the configurations are asked), with the skill and its folder; `None`
+/// when `a` is no skill.
+fn unnamed_files<'a>(
     cx: &'a Context,
-    a: &Artifact,
+    a: &'a Artifact,
     manifests: &HashSet<&str>,
-    configs: &mut Option<HashSet<&'a str>>,
-) -> Vec<Diagnostic> {
-    let Some(skill) = Skill::of(a) else {
-        return Vec::new();
-    };
+) -> Option<(Skill<'a>, &'a str, Vec<&'a str>)> {
+    let skill = Skill::of(a)?;
     let path = cx.path(a.file);
-    let Some(dir) = path.strip_suffix("SKILL.md") else {
-        return Vec::new();
-    };
+    let dir = path.strip_suffix("SKILL.md")?;
     let text = cx.sources.get(a.file).text();
     // Folders below that hold a skill of their own are that skill's.
     let mut missing: Vec<&str> = Vec::new();
@@ -161,16 +212,12 @@ fn check_skill<'a>(
             missing.push(rel);
         }
     }
-    // A file another artifact runs or reads by its path (a skilldrop gate's
-    // `script`, a plugin hook's command) is used without the skill naming it.
-    if !missing.is_empty() {
-        let skill_name = dir.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-        let configs = configs.get_or_insert_with(|| config_paths(cx));
-        missing.retain(|rel| !configs.contains(format!("{skill_name}/{rel}").as_str()));
-    }
-    let Some(first) = missing.first() else {
-        return Vec::new();
-    };
+    Some((skill, dir, missing))
+}
+
+/// The finding of a skill with unnamed files `missing`, if there are any.
+fn diagnostic(a: &Artifact, skill: &Skill, missing: &[&str]) -> Option<Diagnostic> {
+    let first = missing.first()?;
     let span = skill
         .entry("name")
         .map(|e| skill.doc.node(e.key).span)
@@ -180,7 +227,7 @@ fn check_skill<'a>(
     if missing.len() > SHOWN {
         listed.push(format!("and {} more", missing.len() - SHOWN));
     }
-    vec![
+    Some(
         Diagnostic::new(
             RULE,
             a.file,
@@ -194,5 +241,5 @@ fn check_skill<'a>(
         .with_label("this skill's SKILL.md")
         .with_note("Claude learns of a skill's other files only from SKILL.md: a file it does not name is never read or run")
         .with_help("say in SKILL.md when to read or run each file (\"Run `scripts/extract.py` to pull the tables\"), or remove the file"),
-    ]
+    )
 }
