@@ -416,25 +416,26 @@ pub fn plugin_root(manifest_dir: &str) -> &str {
 /// Joins a folder (`a/b/`) and a relative path (`./x/../y`), normalising `.`
 /// and `..`; `None` when it climbs above the root.
 pub fn join(dir: &str, rel: &str) -> Option<String> {
-    // Most joins have nothing to normalise: `dir` and `rel` made of names.
-    let d = dir.strip_suffix('/').unwrap_or(dir);
-    if plain_segments(rel) && (d.is_empty() || plain_segments(d)) {
-        return Some(if d.is_empty() {
-            rel.to_string()
-        } else {
-            [d, rel].join("/")
-        });
-    }
     // One buffer, segments joined by `/` as they come; `..` cuts the last.
-    let mut out = String::with_capacity(dir.len() + rel.len());
+    // Most folders have nothing to normalise (names only): copied whole.
+    let d = dir.strip_suffix('/').unwrap_or(dir);
+    let mut out = String::with_capacity(dir.len() + rel.len() + 1);
     let push = |out: &mut String, p: &str| {
         if !out.is_empty() {
             out.push('/');
         }
         out.push_str(p);
     };
-    for p in dir.split('/').filter(|p| !p.is_empty()) {
-        push(&mut out, p);
+    if d.is_empty() || plain_segments(d) {
+        out.push_str(d);
+    } else {
+        for p in d.split('/').filter(|p| !p.is_empty()) {
+            push(&mut out, p);
+        }
+    }
+    if plain_segments(rel) {
+        push(&mut out, rel);
+        return Some(out);
     }
     for p in rel.split('/') {
         match p {
