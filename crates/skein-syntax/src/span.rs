@@ -83,22 +83,25 @@ pub struct LineIndex {
 impl LineIndex {
     /// Indexes `text`. O(n) in its length.
     pub fn new(text: &str) -> Self {
-        let mut starts = Vec::with_capacity(text.len() / 32 + 1);
-        starts.push(0u32);
-        // `match_indices` searches with memchr: fast even in debug builds.
-        starts.extend(text.match_indices('\n').map(|(i, _)| (i + 1) as u32));
         let bytes = text.as_bytes();
-        let ascii_until = starts
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| {
+        let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        starts.push(0u32);
+        starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| (i + 1) as u32));
+        // Most lines are ASCII: `is_ascii` checks a word at a time, and
+        // only a line that is not gets the byte-by-byte search.
+        let ascii_until = (0..starts.len())
+            .map(|i| {
+                let s = starts[i] as usize;
                 let end = starts.get(i + 1).map_or(bytes.len(), |&e| e as usize);
-                let line = &bytes[s as usize..end];
-                (s as usize
-                    + line
-                        .iter()
+                let line = &bytes[s..end];
+                let n = if line.is_ascii() {
+                    line.len()
+                } else {
+                    line.iter()
                         .position(|b| !b.is_ascii())
-                        .unwrap_or(line.len())) as u32
+                        .unwrap_or(line.len())
+                };
+                (s + n) as u32
             })
             .collect();
         LineIndex {
