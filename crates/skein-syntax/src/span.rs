@@ -73,11 +73,14 @@ pub struct LineCol {
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     starts: Vec<u32>,
-    /// Per line, the byte offset where its ASCII prefix ends (its first
-    /// non-ASCII byte, or its end): a column before it is a byte count, so
-    /// the many findings of one long minified line cost O(1) each, not a
-    /// rescan of the line.
-    ascii_until: Vec<u32>,
+    /// The lines that hold a non-ASCII byte, in order, each with the byte
+    /// offset where its ASCII prefix ends (its first non-ASCII byte): a
+    /// column before it is a byte count, so the many findings of one long
+    /// minified line cost O(1) each, not a rescan of the line. Every other
+    /// line is ASCII to its end; most texts have few such lines.
+    non_ascii: Vec<(u32, u32)>,
+    /// The text's length.
+    len: u32,
 }
 
 impl LineIndex {
@@ -87,33 +90,39 @@ impl LineIndex {
         let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
         starts.push(0u32);
         starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| (i + 1) as u32));
-        // Most lines are ASCII: `is_ascii` checks a word at a time, and
-        // only a line that is not gets the byte-by-byte search.
-        let ascii_until = (0..starts.len())
-            .map(|i| {
-                let s = starts[i] as usize;
+        let mut non_ascii = Vec::new();
+        // `is_ascii` checks a word at a time; only a line that is not ASCII
+        // gets the byte-by-byte search.
+        if !bytes.is_ascii() {
+            for (i, &s) in starts.iter().enumerate() {
                 let end = starts.get(i + 1).map_or(bytes.len(), |&e| e as usize);
-                let line = &bytes[s..end];
-                let n = if line.is_ascii() {
-                    line.len()
-                } else {
-                    line.iter()
+                let line = &bytes[s as usize..end];
+                if !line.is_ascii() {
+                    let n = line
+                        .iter()
                         .position(|b| !b.is_ascii())
-                        .unwrap_or(line.len())
-                };
-                (s + n) as u32
-            })
-            .collect();
+                        .unwrap_or(line.len());
+                    non_ascii.push((i as u32, s + n as u32));
+                }
+            }
+        }
         LineIndex {
             starts,
-            ascii_until,
+            non_ascii,
+            len: bytes.len() as u32,
         }
     }
 
     /// The byte offset where the ASCII prefix of 0-based `line` ends: up to
     /// there, characters, UTF-16 units and bytes count alike.
     pub fn ascii_until(&self, line: usize) -> usize {
-        self.ascii_until[line] as usize
+        match self
+            .non_ascii
+            .binary_search_by_key(&(line as u32), |&(l, _)| l)
+        {
+            Ok(k) => self.non_ascii[k].1 as usize,
+            Err(_) => self.starts.get(line + 1).map_or(self.len, |&e| e) as usize,
+        }
     }
 
     /// Byte offsets where each line starts; the first is always 0.
@@ -140,7 +149,7 @@ impl LineIndex {
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let ascii = self.ascii_until[line] as usize;
+        let ascii = self.ascii_until(line);
         let column = if end <= ascii {
             end - start + 1
         } else {
@@ -163,15 +172,23 @@ mod tests {
         let idx = LineIndex::new(text);
         assert_eq!(idx.ascii_until(0), 2);
         assert_eq!(idx.ascii_until(1), text.find("\n\u{e9}").unwrap() + 1);
-        for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
-            let line = idx.line_of(offset);
-            let start = idx.line_starts()[line] as usize;
-            let counted = text[start..offset].chars().count() as u32 + 1;
-            assert_eq!(
-                idx.line_col(text, offset).column,
-                counted,
-                "offset {offset}"
-            );
+        for text in [
+            text,
+            "",
+            "ascii only\r\nno break at the end",
+            "x\n\ny\u{301}z\n  \u{200b}\t\nlast \u{e9}",
+        ] {
+            let idx = LineIndex::new(text);
+            for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
+                let line = idx.line_of(offset);
+                let start = idx.line_starts()[line] as usize;
+                let counted = text[start..offset].chars().count() as u32 + 1;
+                assert_eq!(
+                    idx.line_col(text, offset).column,
+                    counted,
+                    "offset {offset} of {text:?}"
+                );
+            }
         }
     }
 

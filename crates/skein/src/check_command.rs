@@ -144,7 +144,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut internal_failure = false;
     let mut files_read = 0;
     let mut json_runs = Vec::new();
-    let mut json_text = String::new();
+    let mut json_text = Vec::new();
     let mut output = String::new();
     let mut sarif = SarifBuilder::new(&rules::all());
     let last = runs.len().saturating_sub(1);
@@ -263,7 +263,9 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 if runs.len() != 1 {
                     json_runs.push(serde_json::to_value(&doc)?);
                 } else {
-                    json_text = serde_json::to_string_pretty(&doc)?;
+                    // About a kilobyte per finding: one buffer, no regrowth.
+                    json_text = Vec::with_capacity(4096 + 1024 * doc.diagnostics.len());
+                    serde_json::to_writer_pretty(&mut json_text, &doc)?;
                 }
             }
         }
@@ -275,10 +277,15 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     }
     if let OutputFormat::Json = args.format {
         if runs.len() != 1 {
-            json_text = serde_json::to_string_pretty(&serde_json::json!({ "runs": json_runs }))?;
+            json_text = serde_json::to_vec_pretty(&serde_json::json!({ "runs": json_runs }))?;
         }
-        output.push_str(&json_text);
-        output.push('\n');
+        json_text.push(b'\n');
+        let json_text = String::from_utf8(json_text)?;
+        if output.is_empty() {
+            output = json_text;
+        } else {
+            output.push_str(&json_text);
+        }
     }
     if let OutputFormat::Sarif = args.format {
         let log = sarif.finish();
