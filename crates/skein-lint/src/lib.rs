@@ -433,8 +433,15 @@ pub fn run_with(
                 Some(InternalError::in_rule(&p.rule, Some(a.file), msg)),
             ),
         });
+    // Most (pass, artifact) pairs find nothing: keeping only the others
+    // keeps the list small (one entry per pair was tens of megabytes of heap
+    // on a real repository, every pass times every artifact).
     let (results, local): (Vec<Found>, Vec<Local>) = rayon::join(
-        || repo.chain(per_file).collect(),
+        || {
+            repo.chain(per_file)
+                .filter(|(d, e)| !d.is_empty() || e.is_some())
+                .collect()
+        },
         || local_passes(cx, &own, reused),
     );
     let mut out = Outcome {

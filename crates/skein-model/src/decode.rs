@@ -345,7 +345,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
 /// A file bundled in a skill's folder ([`crate::skill_file`]): not UTF-8,
 /// or a script whose path is not conclusive (no script extension) and
 /// whose first line is not `#!`, is silently not an artifact (a data file, an image). A reference's body is parsed for
-/// its links when it may hold one ([`skein_syntax::markdown::may_link`]);
+/// its links when it may link a file ([`relative_link_hint`]);
 /// its frontmatter, which no client reads, is neither parsed nor checked.
 /// A script is text only.
 fn decode_skill_file(
@@ -381,11 +381,18 @@ fn decode_skill_file(
     out
 }
 
-/// Whether a reference may link another file by a relative path: some
-/// `](` or `]:` is followed by a target that is not a URL (`http:`,
-/// `https:`, `mailto:`) or an in-page anchor (`#`). The links of a
-/// reference are read only for the files of its skill, so a body without
-/// one is not parsed (most references link only the web, or nothing).
+/// Whether a reference's body is parsed: when it may link another file by
+/// a relative path, since the links of a reference are read only for the
+/// files of its skill, and a body without such a link is not parsed (most
+/// references link only the web, or nothing).
+///
+/// It may when some `](` or `]:` is followed by a target that is not a URL
+/// (`http:`, `https:`, `mailto:`) or an in-page anchor (`#`); a `]:` counts
+/// only on a line that may open a link reference definition
+/// ([`definition_line`]), which rules out the `-> List[str]:` and
+/// `{d["k"]: v}` of code examples. A body that holds such a `]:` but no
+/// other hint and no HTML comment is not parsed either; one with a comment
+/// still is, so its comments are read as before.
 fn relative_link_hint(text: &str) -> bool {
     let local = |rest: &str| {
         let t = rest.trim_start_matches([' ', '<']);
@@ -396,8 +403,34 @@ fn relative_link_hint(text: &str) -> bool {
             || t.starts_with("mailto:")
             || t.starts_with(')'))
     };
-    text.match_indices("](").any(|(i, _)| local(&text[i + 2..]))
-        || text.match_indices("]:").any(|(i, _)| local(&text[i + 2..]))
+    if text.match_indices("](").any(|(i, _)| local(&text[i + 2..])) {
+        return true;
+    }
+    let mut colon = text
+        .match_indices("]:")
+        .filter(|&(i, _)| local(&text[i + 2..]))
+        .peekable();
+    colon.peek().is_some()
+        && (memchr::memmem::find(text.as_bytes(), b"<!--").is_some()
+            || colon.any(|(i, _)| definition_line(text, i)))
+}
+
+/// Whether the `]:` at byte `at` may end the label of a link reference
+/// definition: the agentmd grammar reads one only at a block start, as
+/// `[label]: destination` alone on its line with no `[` in the label, so
+/// the label's `[` opens the line after its container prefixes (block
+/// quote `>`, list markers, indentation). A `[` after anything else on the
+/// line (`-> List[str]:`) opens no definition.
+fn definition_line(text: &str, at: usize) -> bool {
+    let line_start = memchr::memrchr(b'\n', &text.as_bytes()[..at]).map_or(0, |i| i + 1);
+    let line = &text[line_start..at];
+    let content = line.trim_start_matches(|c: char| {
+        matches!(
+            c,
+            ' ' | '\t' | '>' | '-' | '*' | '+' | '.' | ')' | '\u{feff}'
+        ) || c.is_ascii_digit()
+    });
+    content.starts_with('[')
 }
 
 fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeError> {

@@ -15,82 +15,192 @@
 //! ```
 
 use crate::Summary;
-use serde_json::{Value, json};
-use skein_syntax::{Diagnostic, Label, SourceMap};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
+use skein_syntax::{Applicability, Diagnostic, Label, SourceFile, SourceMap};
 
 /// Version of the JSON output schema.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
 
-fn location(l: &Label, sources: &SourceMap) -> Value {
-    let f = sources.get(l.file);
-    let s = f.line_col(l.span.start as usize);
-    let e = f.line_col(l.span.end as usize);
-    json!({
-        "path": f.path(),
-        "span": {"start": l.span.start, "end": l.span.end},
-        "start": {"line": s.line, "column": s.column},
-        "end": {"line": e.line, "column": e.column},
-    })
+/// The JSON document of one run, serialized straight from the report (no
+/// [`Value`] tree in between): what [`json_value`] holds, and with
+/// `root` set, a last `root` member naming the analyzed folder (what
+/// `skein check --format json` writes).
+pub struct JsonReport<'a> {
+    /// The findings, sorted.
+    pub diagnostics: &'a [Diagnostic],
+    /// Their files.
+    pub sources: &'a SourceMap,
+    /// The counts.
+    pub summary: &'a Summary,
+    /// The `root` member, if any.
+    pub root: Option<&'a str>,
 }
 
-/// The JSON document for a run.
-pub fn json_value(diagnostics: &[Diagnostic], sources: &SourceMap, summary: &Summary) -> Value {
-    let secrets = crate::Secrets::new(diagnostics, sources);
-    let diags: Vec<Value> = secrets
-        .diagnostics(diagnostics)
-        .iter()
-        .map(|d| {
-            let mut v = location(&d.primary, sources);
-            let o = v.as_object_mut().expect("location is an object");
-            o.insert("code".into(), json!(d.rule.code));
-            o.insert("name".into(), json!(d.rule.name));
-            o.insert("url".into(), json!(crate::rule_url(&d.rule)));
-            o.insert("severity".into(), json!(d.severity.as_str()));
-            o.insert("message".into(), json!(d.message));
-            o.insert("label".into(), json!(d.primary.message));
-            let labels: Vec<Value> = d
+impl Serialize for JsonReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let secrets = crate::Secrets::new(self.diagnostics, self.sources);
+        let diagnostics = secrets.diagnostics(self.diagnostics);
+        let mut m = serializer.serialize_map(Some(3 + usize::from(self.root.is_some())))?;
+        m.serialize_entry("version", &JSON_SCHEMA_VERSION)?;
+        m.serialize_entry("summary", self.summary)?;
+        m.serialize_entry(
+            "diagnostics",
+            &Seq(diagnostics
+                .iter()
+                .map(|d| DiagnosticJson::new(d, self.sources))),
+        )?;
+        if let Some(root) = self.root {
+            m.serialize_entry("root", root)?;
+        }
+        m.end()
+    }
+}
+
+/// Serializes the items of an iterator as an array, once.
+struct Seq<I>(I);
+
+impl<I> Serialize for Seq<I>
+where
+    I: Iterator + Clone,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.clone())
+    }
+}
+
+#[derive(serde::Serialize)]
+struct Bytes {
+    start: u32,
+    end: u32,
+}
+
+#[derive(serde::Serialize)]
+struct At {
+    line: u32,
+    column: u32,
+}
+
+fn at(f: &SourceFile, offset: u32) -> At {
+    let p = f.line_col(offset as usize);
+    At {
+        line: p.line,
+        column: p.column,
+    }
+}
+
+/// A secondary label.
+#[derive(serde::Serialize)]
+struct LabelJson<'a> {
+    path: &'a str,
+    span: Bytes,
+    start: At,
+    end: At,
+    message: &'a str,
+}
+
+impl<'a> LabelJson<'a> {
+    fn new(l: &'a Label, sources: &'a SourceMap) -> Self {
+        let f = sources.get(l.file);
+        LabelJson {
+            path: f.path(),
+            span: Bytes {
+                start: l.span.start,
+                end: l.span.end,
+            },
+            start: at(f, l.span.start),
+            end: at(f, l.span.end),
+            message: &l.message,
+        }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct EditJson<'a> {
+    span: Bytes,
+    start: At,
+    end: At,
+    replacement: &'a str,
+}
+
+#[derive(serde::Serialize)]
+struct FixJson<'a> {
+    message: &'a str,
+    applicability: Applicability,
+    edits: Vec<EditJson<'a>>,
+}
+
+/// One diagnostic: its primary label's location first.
+#[derive(serde::Serialize)]
+struct DiagnosticJson<'a> {
+    path: &'a str,
+    span: Bytes,
+    start: At,
+    end: At,
+    code: &'a str,
+    name: &'a str,
+    url: String,
+    severity: &'a str,
+    message: &'a str,
+    label: &'a str,
+    labels: Vec<LabelJson<'a>>,
+    notes: &'a [String],
+    help: Option<&'a str>,
+    fix: Option<FixJson<'a>>,
+}
+
+impl<'a> DiagnosticJson<'a> {
+    fn new(d: &'a Diagnostic, sources: &'a SourceMap) -> Self {
+        let p = LabelJson::new(&d.primary, sources);
+        let file = sources.get(d.primary.file);
+        DiagnosticJson {
+            path: p.path,
+            span: p.span,
+            start: p.start,
+            end: p.end,
+            code: d.rule.code,
+            name: d.rule.name,
+            url: crate::rule_url(&d.rule),
+            severity: d.severity.as_str(),
+            message: &d.message,
+            label: &d.primary.message,
+            labels: d
                 .secondary
                 .iter()
-                .map(|l| {
-                    let mut lv = location(l, sources);
-                    lv.as_object_mut()
-                        .expect("object")
-                        .insert("message".into(), json!(l.message));
-                    lv
-                })
-                .collect();
-            o.insert("labels".into(), json!(labels));
-            o.insert("notes".into(), json!(d.notes));
-            o.insert("help".into(), json!(d.help));
-            let file = sources.get(d.primary.file);
-            let fix = d.fix.as_ref().map(|f| {
-                let edits: Vec<Value> = f
+                .map(|l| LabelJson::new(l, sources))
+                .collect(),
+            notes: &d.notes,
+            help: d.help.as_deref(),
+            fix: d.fix.as_ref().map(|f| FixJson {
+                message: &f.message,
+                applicability: f.applicability,
+                edits: f
                     .edits
                     .iter()
-                    .map(|e| {
-                        let s = file.line_col(e.span.start as usize);
-                        let t = file.line_col(e.span.end as usize);
-                        json!({
-                            "span": {"start": e.span.start, "end": e.span.end},
-                            "start": {"line": s.line, "column": s.column},
-                            "end": {"line": t.line, "column": t.column},
-                            "replacement": e.replacement,
-                        })
+                    .map(|e| EditJson {
+                        span: Bytes {
+                            start: e.span.start,
+                            end: e.span.end,
+                        },
+                        start: at(file, e.span.start),
+                        end: at(file, e.span.end),
+                        replacement: &e.replacement,
                     })
-                    .collect();
-                json!({
-                    "message": f.message,
-                    "applicability": f.applicability,
-                    "edits": edits,
-                })
-            });
-            o.insert("fix".into(), json!(fix));
-            v
-        })
-        .collect();
-    json!({
-        "version": JSON_SCHEMA_VERSION,
-        "summary": summary,
-        "diagnostics": diags,
+                    .collect(),
+            }),
+        }
+    }
+}
+
+/// The JSON document for a run, as a value ([`JsonReport`] without a
+/// `root`).
+pub fn json_value(diagnostics: &[Diagnostic], sources: &SourceMap, summary: &Summary) -> Value {
+    serde_json::to_value(JsonReport {
+        diagnostics,
+        sources,
+        summary,
+        root: None,
     })
+    .expect("a report serializes to JSON")
 }

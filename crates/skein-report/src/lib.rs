@@ -22,7 +22,7 @@ pub fn rule_url(rule: &skein_syntax::Rule) -> String {
 pub use concise::{render_concise, render_concise_with};
 pub use github::render_github;
 pub use human::{HumanOptions, render_human};
-pub use json::{JSON_SCHEMA_VERSION, json_value};
+pub use json::{JSON_SCHEMA_VERSION, JsonReport, json_value};
 pub use redact::Secrets;
 pub use sarif::{SarifBuilder, SarifLog, sarif_log};
 

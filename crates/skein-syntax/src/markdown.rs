@@ -7,11 +7,17 @@
 //! strong emphasis, headings, table cells and HTML comments. Fenced and
 //! indented code blocks are opaque to the grammar, so a link or a name in an
 //! example never counts as a reference.
+//!
+//! The facts are those the extraction query `references.scm` captures; the
+//! engine collects them with one walk of the tree ([`body_of`]), which costs
+//! a fraction of running the query, and the query is kept as the reference
+//! the walk is tested against on the whole real corpus
+//! ([`body_by_query`], `tests/body_walk.rs`).
 
 use crate::frontmatter::Frontmatter;
 use crate::span::Span;
 use std::sync::LazyLock;
-use tree_sitter::{Language, Node, Query, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{Language, Node, Parser, Query, QueryCursor, StreamingIterator, Tree};
 
 /// What kind of construct a [`BodyLink`] comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -171,8 +177,135 @@ fn line_after(text: &str, at: usize) -> usize {
         .map_or(text.len(), |i| at + i + 1)
 }
 
-/// Runs the extraction query over `tree`.
+/// What a node of the agentmd tree is to [`body_of`], by kind id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fact {
+    /// Nothing captured; its children may be.
+    Walk,
+    /// Nothing captured at or under it: code, frontmatter, link parts.
+    Opaque,
+    /// `link_destination`, a target when its parent is a link kind.
+    Destination,
+    /// A node whose `target` field is a link's destination.
+    Link(LinkKind),
+    Code,
+    Strong,
+    Heading,
+    Comment,
+    Cell,
+}
+
+/// [`Fact`] per kind id of the agentmd language, and the `target` field.
+struct Kinds {
+    fact: Vec<Fact>,
+    target: u16,
+}
+
+static KINDS: LazyLock<Kinds> = LazyLock::new(|| {
+    let lang = language();
+    // Named kinds by name, aliases included (a block HTML comment is an
+    // alias of its own token with the name `html_comment`): every id that
+    // carries a name gets that name's fact, as a query's node pattern
+    // matches every id with its name.
+    let fact = (0..lang.node_kind_count() as u16)
+        .map(|id| {
+            if !lang.node_kind_is_named(id) {
+                return Fact::Walk;
+            }
+            match lang.node_kind_for_id(id).unwrap_or("") {
+                "link_destination" => Fact::Destination,
+                "link" => Fact::Link(LinkKind::Inline),
+                "image" => Fact::Link(LinkKind::Image),
+                "link_reference_definition" => Fact::Link(LinkKind::Definition),
+                "autolink" => Fact::Link(LinkKind::Autolink),
+                "code_span" => Fact::Code,
+                "strong_emphasis" => Fact::Strong,
+                "heading_content" => Fact::Heading,
+                "html_comment" => Fact::Comment,
+                "table_cell" => Fact::Cell,
+                // Their subtrees hold only delimiters, code and titles.
+                "fenced_code_block"
+                | "indented_code_block"
+                | "frontmatter"
+                | "link_title"
+                | "link_label" => Fact::Opaque,
+                _ => Fact::Walk,
+            }
+        })
+        .collect();
+    let target = lang
+        .field_id_for_name("target")
+        .expect("the agentmd grammar has a `target` field")
+        .get();
+    Kinds { fact, target }
+});
+
+/// Collects the body's facts: the captures of `references.scm`
+/// (`@link.target`, `@code`, `@strong`, `@heading`, `@comment`,
+/// `@table.cell`), found by one walk of the tree instead of the query
+/// ([`body_by_query`] runs the query; the two agree on every real file).
 pub(crate) fn body_of(tree: &Tree, text: &str) -> MarkdownBody {
+    let kinds = &*KINDS;
+    let fact = |id: u16| kinds.fact.get(id as usize).copied().unwrap_or(Fact::Walk);
+    let mut body = MarkdownBody::default();
+    let mut cursor = tree.walk();
+    // The kind ids of the current node's ancestors, innermost last.
+    let mut parents: Vec<u16> = Vec::new();
+    loop {
+        let n = cursor.node();
+        let id = n.kind_id();
+        let f = fact(id);
+        match f {
+            Fact::Walk | Fact::Opaque | Fact::Link(_) => {}
+            Fact::Destination => {
+                let parent = parents.last().map(|&p| fact(p));
+                if let Some(Fact::Link(kind)) = parent
+                    && cursor.field_id().map(|f| f.get()) == Some(kinds.target)
+                {
+                    body.links.push(BodyLink {
+                        kind,
+                        target: Span::new(n.start_byte(), n.end_byte()),
+                    });
+                }
+            }
+            Fact::Code => body.code_spans.push(code_text(n, text)),
+            Fact::Strong => body
+                .strong
+                .push(trim_delims(Span::new(n.start_byte(), n.end_byte()), 2)),
+            Fact::Heading => body
+                .headings
+                .push(trim(Span::new(n.start_byte(), n.end_byte()), text)),
+            Fact::Comment => body.comments.push(Span::new(n.start_byte(), n.end_byte())),
+            Fact::Cell => body
+                .table_cells
+                .push(trim(Span::new(n.start_byte(), n.end_byte()), text)),
+        }
+        // A code span, a comment and a destination hold no capture either.
+        let leaf = matches!(
+            f,
+            Fact::Opaque | Fact::Destination | Fact::Code | Fact::Comment
+        );
+        if !leaf && cursor.goto_first_child() {
+            parents.push(id);
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                sort(&mut body);
+                return body;
+            }
+            parents.pop();
+        }
+    }
+}
+
+/// The reference [`body_of`] is tested against: parses `text` and runs
+/// the extraction query `references.scm` over the tree. `None` when the
+/// parser gives no tree.
+pub fn body_by_query(text: &str) -> Option<MarkdownBody> {
+    let mut parser = Parser::new();
+    parser.set_language(&language()).ok()?;
+    let tree = parser.parse(text, None)?;
     let r = &*REFERENCES;
     let mut body = MarkdownBody::default();
     let mut cursor = QueryCursor::new();
@@ -199,8 +332,13 @@ pub(crate) fn body_of(tree: &Tree, text: &str) -> MarkdownBody {
             }
         }
     }
-    // Matches come in document order; sorting makes "in source order" an
-    // invariant callers may binary-search on.
+    sort(&mut body);
+    Some(body)
+}
+
+/// Puts every list in source order, an invariant callers may binary-search
+/// on.
+fn sort(body: &mut MarkdownBody) {
     body.links.sort_by_key(|l| l.target);
     for list in [
         &mut body.code_spans,
@@ -211,7 +349,6 @@ pub(crate) fn body_of(tree: &Tree, text: &str) -> MarkdownBody {
     ] {
         list.sort();
     }
-    body
 }
 
 fn link_kind(target: Node) -> LinkKind {

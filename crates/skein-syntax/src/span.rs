@@ -73,44 +73,56 @@ pub struct LineCol {
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     starts: Vec<u32>,
-    /// Per line, the byte offset where its ASCII prefix ends (its first
-    /// non-ASCII byte, or its end): a column before it is a byte count, so
-    /// the many findings of one long minified line cost O(1) each, not a
-    /// rescan of the line.
-    ascii_until: Vec<u32>,
+    /// The lines that hold a non-ASCII byte, in order, each with the byte
+    /// offset where its ASCII prefix ends (its first non-ASCII byte): a
+    /// column before it is a byte count, so the many findings of one long
+    /// minified line cost O(1) each, not a rescan of the line. Every other
+    /// line is ASCII to its end; most texts have few such lines.
+    non_ascii: Vec<(u32, u32)>,
+    /// The text's length.
+    len: u32,
 }
 
 impl LineIndex {
     /// Indexes `text`. O(n) in its length.
     pub fn new(text: &str) -> Self {
-        let mut starts = Vec::with_capacity(text.len() / 32 + 1);
-        starts.push(0u32);
-        // `match_indices` searches with memchr: fast even in debug builds.
-        starts.extend(text.match_indices('\n').map(|(i, _)| (i + 1) as u32));
         let bytes = text.as_bytes();
-        let ascii_until = starts
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| {
+        let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        starts.push(0u32);
+        starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| (i + 1) as u32));
+        let mut non_ascii = Vec::new();
+        // `is_ascii` checks a word at a time; only a line that is not ASCII
+        // gets the byte-by-byte search.
+        if !bytes.is_ascii() {
+            for (i, &s) in starts.iter().enumerate() {
                 let end = starts.get(i + 1).map_or(bytes.len(), |&e| e as usize);
                 let line = &bytes[s as usize..end];
-                (s as usize
-                    + line
+                if !line.is_ascii() {
+                    let n = line
                         .iter()
                         .position(|b| !b.is_ascii())
-                        .unwrap_or(line.len())) as u32
-            })
-            .collect();
+                        .unwrap_or(line.len());
+                    non_ascii.push((i as u32, s + n as u32));
+                }
+            }
+        }
         LineIndex {
             starts,
-            ascii_until,
+            non_ascii,
+            len: bytes.len() as u32,
         }
     }
 
     /// The byte offset where the ASCII prefix of 0-based `line` ends: up to
     /// there, characters, UTF-16 units and bytes count alike.
     pub fn ascii_until(&self, line: usize) -> usize {
-        self.ascii_until[line] as usize
+        match self
+            .non_ascii
+            .binary_search_by_key(&(line as u32), |&(l, _)| l)
+        {
+            Ok(k) => self.non_ascii[k].1 as usize,
+            Err(_) => self.starts.get(line + 1).map_or(self.len, |&e| e) as usize,
+        }
     }
 
     /// Byte offsets where each line starts; the first is always 0.
@@ -137,7 +149,7 @@ impl LineIndex {
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let ascii = self.ascii_until[line] as usize;
+        let ascii = self.ascii_until(line);
         let column = if end <= ascii {
             end - start + 1
         } else {
@@ -160,15 +172,23 @@ mod tests {
         let idx = LineIndex::new(text);
         assert_eq!(idx.ascii_until(0), 2);
         assert_eq!(idx.ascii_until(1), text.find("\n\u{e9}").unwrap() + 1);
-        for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
-            let line = idx.line_of(offset);
-            let start = idx.line_starts()[line] as usize;
-            let counted = text[start..offset].chars().count() as u32 + 1;
-            assert_eq!(
-                idx.line_col(text, offset).column,
-                counted,
-                "offset {offset}"
-            );
+        for text in [
+            text,
+            "",
+            "ascii only\r\nno break at the end",
+            "x\n\ny\u{301}z\n  \u{200b}\t\nlast \u{e9}",
+        ] {
+            let idx = LineIndex::new(text);
+            for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
+                let line = idx.line_of(offset);
+                let start = idx.line_starts()[line] as usize;
+                let counted = text[start..offset].chars().count() as u32 + 1;
+                assert_eq!(
+                    idx.line_col(text, offset).column,
+                    counted,
+                    "offset {offset} of {text:?}"
+                );
+            }
         }
     }
 

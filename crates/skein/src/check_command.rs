@@ -6,7 +6,7 @@ use crate::{print, progress};
 use anyhow::Context;
 use skein::cli::{CheckArgs, Color, OutputFormat};
 use skein::{Options, rules};
-use skein_report::{HumanOptions, json_value, render_human};
+use skein_report::{HumanOptions, JsonReport, render_human};
 use skein_report::{SarifBuilder, render_concise_with, render_github};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -144,6 +144,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut internal_failure = false;
     let mut files_read = 0;
     let mut json_runs = Vec::new();
+    let mut json_text = Vec::new();
     let mut output = String::new();
     let mut sarif = SarifBuilder::new(&rules::all());
     let last = runs.len().saturating_sub(1);
@@ -251,11 +252,21 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 sarif.add(report.diagnostics(), report.sources(), "");
             }
             OutputFormat::Json => {
-                let mut v = json_value(report.diagnostics(), report.sources(), report.summary());
-                v.as_object_mut()
-                    .expect("object")
-                    .insert("root".into(), serde_json::Value::String(run.label.clone()));
-                json_runs.push(v);
+                let doc = JsonReport {
+                    diagnostics: report.diagnostics(),
+                    sources: report.sources(),
+                    summary: report.summary(),
+                    root: Some(&run.label),
+                };
+                // One run is written as it is serialized; several are
+                // gathered under `runs`.
+                if runs.len() != 1 {
+                    json_runs.push(serde_json::to_value(&doc)?);
+                } else {
+                    // About a kilobyte per finding: one buffer, no regrowth.
+                    json_text = Vec::with_capacity(4096 + 1024 * doc.diagnostics.len());
+                    serde_json::to_writer_pretty(&mut json_text, &doc)?;
+                }
             }
         }
         // Freeing a large report is a measurable share of a run, all on one
@@ -265,12 +276,16 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if let OutputFormat::Json = args.format {
-        let doc = if json_runs.len() == 1 {
-            json_runs.pop().expect("one run")
+        if runs.len() != 1 {
+            json_text = serde_json::to_vec_pretty(&serde_json::json!({ "runs": json_runs }))?;
+        }
+        json_text.push(b'\n');
+        let json_text = String::from_utf8(json_text)?;
+        if output.is_empty() {
+            output = json_text;
         } else {
-            serde_json::json!({ "runs": json_runs })
-        };
-        output.push_str(&(serde_json::to_string_pretty(&doc)? + "\n"));
+            output.push_str(&json_text);
+        }
     }
     if let OutputFormat::Sarif = args.format {
         let log = sarif.finish();

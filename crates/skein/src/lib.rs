@@ -996,10 +996,12 @@ pub(crate) fn analyze_decoded(
     reused: Vec<Option<skein_lint::Local>>,
 ) -> (Report, Vec<skein_lint::Local>) {
     let mut sources = SourceMap::new();
-    let mut artifacts = Vec::new();
+    // Sized once: an artifact is large, and doubling the list copied it and
+    // kept up to twice its size alive.
+    let mut artifacts = Vec::with_capacity(decoded.len());
     let mut diagnostics = Vec::new();
     let mut per_format: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut comments = Vec::new();
+    let mut comments = Vec::with_capacity(decoded.len());
     for (path, text, d) in decoded {
         let id = sources.add(SourceFile::new(path, text));
         comments.push((id, d.comments));
