@@ -389,10 +389,10 @@ fn decode_skill_file(
 /// It may when some `](` or `]:` is followed by a target that is not a URL
 /// (`http:`, `https:`, `mailto:`) or an in-page anchor (`#`); a `]:` counts
 /// only on a line that may open a link reference definition
-/// ([`definition_line`]), which rules out the `-> List[str]:` and
-/// `{d["k"]: v}` of code examples. A body that holds such a `]:` but no
-/// other hint and no HTML comment is not parsed either; one with a comment
-/// still is, so its comments are read as before.
+/// ([`skein_syntax::markdown::may_open_definition`]), which rules out the
+/// `-> List[str]:` and `{d["k"]: v}` of code examples. A body that holds
+/// such a `]:` but no other hint and no HTML comment is not parsed either;
+/// one with a comment still is, so its comments are read as before.
 fn relative_link_hint(text: &str) -> bool {
     let local = |rest: &str| {
         let t = rest.trim_start_matches([' ', '<']);
@@ -412,25 +412,7 @@ fn relative_link_hint(text: &str) -> bool {
         .peekable();
     colon.peek().is_some()
         && (memchr::memmem::find(text.as_bytes(), b"<!--").is_some()
-            || colon.any(|(i, _)| definition_line(text, i)))
-}
-
-/// Whether the `]:` at byte `at` may end the label of a link reference
-/// definition: the agentmd grammar reads one only at a block start, as
-/// `[label]: destination` alone on its line with no `[` in the label, so
-/// the label's `[` opens the line after its container prefixes (block
-/// quote `>`, list markers, indentation). A `[` after anything else on the
-/// line (`-> List[str]:`) opens no definition.
-fn definition_line(text: &str, at: usize) -> bool {
-    let line_start = memchr::memrchr(b'\n', &text.as_bytes()[..at]).map_or(0, |i| i + 1);
-    let line = &text[line_start..at];
-    let content = line.trim_start_matches(|c: char| {
-        matches!(
-            c,
-            ' ' | '\t' | '>' | '-' | '*' | '+' | '.' | ')' | '\u{feff}'
-        ) || c.is_ascii_digit()
-    });
-    content.starts_with('[')
+            || colon.any(|(i, _)| skein_syntax::markdown::may_open_definition(text.as_bytes(), i)))
 }
 
 fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeError> {

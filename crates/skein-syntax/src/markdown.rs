@@ -73,15 +73,100 @@ impl MarkdownBody {
     }
 }
 
-/// Whether the body of `text` (from byte `from`) may hold a link, an image,
-/// a reference link or definition, or an HTML comment: a literal prefilter
-/// (ripgrep-style) on `](`, `][`, `]:` and `<!--`. When it says no, none of
-/// those constructs is there, so a caller that reads only them
+/// Whether the body of `text` (from byte `from`) may hold what the readers
+/// of a Markdown artifact's body other than a `LOOP.md` read: a link whose
+/// destination may name a file, a link title, or an HTML comment. A literal
+/// prefilter (ripgrep-style) on `](` (an inline link or image), a `]:` on a
+/// line that may open a link reference definition ([`may_open_definition`])
+/// and `<!--`. An inline link whose destination is a web address or an
+/// in-page anchor with nothing after it (`](https://…)`, `](#usage)`: no
+/// space, parenthesis, `<`, `>`, `|` or backslash before the `)`) names no
+/// file and has no title; a reference link `[text][label]` has no
+/// destination of its own, and a `]:` after other text on its line
+/// (`-> List[str]:`, `{d["k"]: v}`) opens no definition. When it says no,
+/// none of those constructs is there, so a caller that reads only them
 /// ([`crate::Parsers::parse_markdown_links`]) can skip the body's parse.
+///
+/// A body with any `](`, `][` or `]:` still counts when it also has the
+/// shape of an autolink (`<scheme:…>`, `<user@host>`): such bodies were
+/// parsed before this prefilter looked past the brackets, and the one
+/// reader of autolinks (the link titles of SEC011) sees them as it did.
 pub fn may_link(text: &str, from: usize) -> bool {
     let body = &text.as_bytes()[from.min(text.len())..];
-    memchr::memchr_iter(b']', body).any(|i| matches!(body.get(i + 1), Some(b'(' | b'[' | b':')))
-        || memchr::memmem::find(body, b"<!--").is_some()
+    let mut brackets = false;
+    for i in memchr::memchr_iter(b']', body) {
+        match body.get(i + 1) {
+            Some(b'(') if !plain_web_destination(&body[i + 2..]) => return true,
+            Some(b':') if may_open_definition(body, i) => return true,
+            Some(b'(' | b':' | b'[') => brackets = true,
+            _ => {}
+        }
+    }
+    memchr::memmem::find(body, b"<!--").is_some() || (brackets && autolink_shaped(body))
+}
+
+/// Whether `rest` (after a `](`) is a web address or an in-page anchor
+/// closed by `)` with nothing else: `http://` or `https://` or `#`, then
+/// bytes that can only continue a destination without a title (no white
+/// space or control character, no parenthesis, `<`, `>`, `|` or
+/// backslash), then `)`. The grammar reads such a destination whole
+/// (`scan_dest`), and `graph::links` resolves no file from it.
+fn plain_web_destination(rest: &[u8]) -> bool {
+    let tail = if let Some(t) = rest.strip_prefix(b"https://") {
+        t
+    } else if let Some(t) = rest.strip_prefix(b"http://") {
+        t
+    } else if let Some(t) = rest.strip_prefix(b"#") {
+        t
+    } else {
+        return false;
+    };
+    for &b in tail {
+        match b {
+            b')' => return true,
+            0..=b' ' | 0x7f | b'(' | b'<' | b'>' | b'|' | b'\\' => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether the `]` at byte `at` of `text` (followed by `:`) may close the
+/// label of a link reference definition: the agentmd grammar reads one only
+/// at a block start, `[label]: destination` alone on its line with no `[`
+/// in the label, so the label's `[` opens the line after its container
+/// prefixes (indentation, block quote `>`, list markers). A `[` after
+/// anything else on the line opens no definition.
+pub fn may_open_definition(text: &[u8], at: usize) -> bool {
+    let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1);
+    let line = &text[start..at];
+    // The BOM, as UTF-8, may stand before the first line's content.
+    let line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
+    line.iter().find(|&&b| {
+        !matches!(
+            b,
+            b' ' | b'\t' | b'>' | b'-' | b'*' | b'+' | b'.' | b')' | b'0'..=b'9'
+        )
+    }) == Some(&b'[')
+}
+
+/// Whether `body` has something shaped like an autolink: a `<`, then on
+/// the same line, without white space or another `<`, a `:` or `@` and a
+/// `>` (the grammar's autolinks, `<scheme:…>` and `<user@host>`, all have
+/// that shape).
+fn autolink_shaped(body: &[u8]) -> bool {
+    memchr::memchr_iter(b'<', body).any(|i| {
+        let mut mark = false;
+        for &b in &body[i + 1..] {
+            match b {
+                b'>' => return mark,
+                b':' | b'@' => mark = true,
+                b'<' | 0..=b' ' | 0x7f => return false,
+                _ => {}
+            }
+        }
+        false
+    })
 }
 
 /// The agentmd language.
@@ -396,4 +481,44 @@ fn trim(span: Span, text: &str) -> Span {
     let t = s.trim();
     let start = span.start as usize + lead;
     Span::new(start, start + t.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefilter_cases() {
+        for (text, expected) in [
+            ("see [a](a.md)\n", true),
+            ("![i](i.png)\n", true),
+            ("[a]: a.md\n", true),
+            ("  > - 1. [a]: <a.md>\n", true),
+            ("\u{feff}[a]: a.md\n", true),
+            ("<!-- note -->\n", true),
+            ("plain text, `code`, **strong**\n", false),
+            ("[text][label] and [shortcut]\n", false),
+            ("def f() -> List[str]:\n    return {d[\"k\"]: v}\n", false),
+            ("x [a]: a.md\n", false),
+            ("[text][label] <https://example.com> \"t\"\n", true),
+            ("-> List[str]: see <a@b.c>\n", true),
+            ("[text][label] <not an autolink> <a:b c>\n", false),
+            ("[web](https://example.com/a_(b)) \n", true),
+            (
+                "[web](https://example.com/a?b=c#d) [top](#top) ![i](http://x/i.png)\n",
+                false,
+            ),
+            ("[web](https://example.com \"a title\")\n", true),
+            ("[web](https://example.com\\)\n", true),
+            ("[web](\nhttps://example.com)\n", true),
+            ("[rel](./a.md) [web](https://example.com)\n", true),
+            (
+                "[web](https://example.com) <https://example.com> (t)\n",
+                true,
+            ),
+            ("| [web](https://a|b) |\n", true),
+        ] {
+            assert_eq!(may_link(text, 0), expected, "{text:?}");
+        }
+    }
 }

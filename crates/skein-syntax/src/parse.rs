@@ -365,7 +365,8 @@ impl Parsers {
     /// Like [`Parsers::parse_markdown`] for a caller that reads only the
     /// body's links and HTML comments (every Markdown artifact but a skilldrop
     /// `LOOP.md`): when [`crate::markdown::may_link`] proves the body holds
-    /// none, the body is not parsed; the frontmatter is then located by the
+    /// no link that may name a file, no link title and no comment, the body
+    /// is not parsed; the frontmatter is then located by the
     /// line scan [`crate::locate_frontmatter`], which gives the grammar's spans
     /// on every file (tested on the whole real corpus), and `body` is `None`.
     /// Results are those of a full parse; the time is that of the YAML alone.
