@@ -14,7 +14,9 @@ use std::sync::LazyLock;
 use tree_sitter::{Language, Node, Query, QueryCursor, StreamingIterator, Tree};
 
 /// What kind of construct a [`BodyLink`] comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum LinkKind {
     /// `[text](target)`.
     Inline,
@@ -27,7 +29,7 @@ pub enum LinkKind {
 }
 
 /// A link of a Markdown body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BodyLink {
     /// Where it comes from.
     pub kind: LinkKind,
@@ -37,7 +39,7 @@ pub struct BodyLink {
 
 /// The facts of a Markdown body that passes read, each a byte span of the
 /// `.md` file, in source order (`queries/agentmd/references.scm`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MarkdownBody {
     /// Links, images, reference definitions and autolinks.
     pub links: Vec<BodyLink>,
