@@ -14,6 +14,9 @@ fn copy(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
+        if e.file_name() == skein::cache::DEFAULT_DIR {
+            continue;
+        }
         let t = to.join(e.file_name());
         if e.file_type().unwrap().is_dir() {
             copy(&e.path(), &t);

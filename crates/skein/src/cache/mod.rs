@@ -636,10 +636,11 @@ fn replay(
 }
 
 /// Whether a run of `options` may use a cache at all: the hidden test
-/// passes (`Options::extra_passes`) are not part of any key.
+/// passes (`Options::extra_passes`) and the test build's fault hook are
+/// not part of any key.
 pub(crate) fn settings(options: &Options) -> Option<&CacheSettings> {
     options
         .cache
         .as_ref()
-        .filter(|_| options.extra_passes.is_empty())
+        .filter(|_| options.extra_passes.is_empty() && !crate::fault::active())
 }
