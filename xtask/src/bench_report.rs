@@ -696,6 +696,14 @@ fn measure_cache(
         if !copy.is_dir() {
             copy_tree(&d.dir, &copy)?;
         }
+        // Its own project, as a generated tree is (not the workspace's,
+        // whose `.gitignore` leaves `target/` out).
+        if !copy.join(".git").exists() {
+            let _ = Command::new("git")
+                .args(["init", "--quiet"])
+                .arg(&copy)
+                .status();
+        }
         copy
     };
     let cache = scratch.join(format!("cache-{label}"));
