@@ -243,6 +243,18 @@ struct Measured {
     skein: SkeinOut,
     configs: Vec<Config>,
     peer: Option<PeerRun>,
+    cache: CacheRuns,
+}
+
+/// skein with its persistent cache, at the most threads: a cold run (empty
+/// cache folder), a warm run with nothing changed, and a warm run after one
+/// file changed (a byte appended to one `SKILL.md`, put back afterwards).
+struct CacheRuns {
+    cold: Vec<Sample>,
+    warm: Vec<Sample>,
+    one_changed: Vec<Sample>,
+    /// The file changed, relative to the dataset's folder.
+    changed: String,
 }
 
 const USAGE: &str =
@@ -568,6 +580,7 @@ fn measure_dataset(
                     report.as_os_str(),
                     "--threads".as_ref(),
                     ts.as_ref(),
+                    "--no-cache".as_ref(),
                 ],
                 None,
             )?;
@@ -599,6 +612,7 @@ fn measure_dataset(
         configs.push(c);
     }
     let skein_out = parse_skein(&report)?;
+    let cache = measure_cache(meter, &d, o, skein, scratch, &report)?;
     let peer = match peer {
         Some(bin) => Some(run_peer(meter, bin, &d, o.runs)?),
         None => None,
@@ -609,7 +623,196 @@ fn measure_dataset(
         skein: skein_out,
         configs,
         peer,
+        cache,
     })
+}
+
+/// Puts a changed file's bytes back when dropped (a failed run included),
+/// so a generated tree stays current.
+struct Restore<'a>(&'a Path, &'a [u8]);
+
+impl Drop for Restore<'_> {
+    fn drop(&mut self) {
+        let _ = std::fs::write(self.0, self.1);
+    }
+}
+
+/// The first `SKILL.md` below `dir`, in path order (folders sorted).
+fn first_skill(dir: &Path) -> Option<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().is_some_and(|n| n != ".git"))
+        .collect();
+    entries.sort();
+    for p in &entries {
+        if p.file_name().is_some_and(|n| n == "SKILL.md") && p.is_file() {
+            return Some(p.clone());
+        }
+    }
+    entries
+        .iter()
+        .filter(|p| p.is_dir() && !p.is_symlink())
+        .find_map(|p| first_skill(p))
+}
+
+/// Copies the folder `from` to `to` (links as links).
+fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        let ft = e.file_type()?;
+        if ft.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(&src)?, &dst)?;
+        } else if ft.is_dir() {
+            copy_tree(&src, &dst)?;
+        } else if ft.is_file() {
+            std::fs::copy(&src, &dst)?;
+        }
+    }
+    Ok(())
+}
+
+/// skein's cold and warm runs with the persistent cache ([`CacheRuns`]), at
+/// the most threads, each warm report checked byte for byte against the
+/// cold one of the same contents and against the run without a cache. A
+/// generated tree is changed in place (and put back); the real corpus,
+/// read-only, is copied into `scratch` first.
+fn measure_cache(
+    meter: &Meter,
+    d: &Dataset,
+    o: &Opts,
+    skein: &Path,
+    scratch: &Path,
+    no_cache_report: &Path,
+) -> anyhow::Result<CacheRuns> {
+    let label = d.label.replace(' ', "-");
+    let dir = if d.generated.is_some() {
+        d.dir.clone()
+    } else {
+        let copy = scratch.join(format!("{label}-copy"));
+        if !copy.is_dir() {
+            copy_tree(&d.dir, &copy)?;
+        }
+        // Its own project, as a generated tree is (not the workspace's,
+        // whose `.gitignore` leaves `target/` out).
+        if !copy.join(".git").exists() {
+            let _ = Command::new("git")
+                .args(["init", "--quiet"])
+                .arg(&copy)
+                .status();
+        }
+        copy
+    };
+    let cache = scratch.join(format!("cache-{label}"));
+    let changed = first_skill(&dir).with_context(|| format!("no SKILL.md in {}", dir.display()))?;
+    let original = std::fs::read(&changed)?;
+    let ts = o.threads.last().expect("threads").to_string();
+    let out = |name: &str| scratch.join(format!("skein-{label}-{name}.json"));
+    let run = |name: &str| -> anyhow::Result<Sample> {
+        let report = out(name);
+        let (s, _, _) = meter.run(
+            skein,
+            &[
+                "check".as_ref(),
+                dir.as_os_str(),
+                "--format".as_ref(),
+                "json".as_ref(),
+                "-o".as_ref(),
+                report.as_os_str(),
+                "--threads".as_ref(),
+                ts.as_ref(),
+                "--cache-dir".as_ref(),
+                cache.as_os_str(),
+            ],
+            None,
+        )?;
+        Ok(s)
+    };
+    let same = |a: &Path, b: &Path| -> anyhow::Result<()> {
+        if std::fs::read(a)? != std::fs::read(b)? {
+            bail!(
+                "skein's cached report {} differs from {}",
+                a.display(),
+                b.display()
+            );
+        }
+        Ok(())
+    };
+    let mut runs = CacheRuns {
+        cold: Vec::new(),
+        warm: Vec::new(),
+        one_changed: Vec::new(),
+        changed: changed
+            .strip_prefix(&dir)
+            .unwrap_or(&changed)
+            .display()
+            .to_string(),
+    };
+    for r in 0..o.runs {
+        if cache.exists() {
+            std::fs::remove_dir_all(&cache)?;
+        }
+        let cold = run("cold")?;
+        let warm = run("warm")?;
+        same(&out("cold"), &out("warm"))?;
+        if d.generated.is_some() {
+            same(&out("cold"), no_cache_report)?;
+        }
+        let one = {
+            let _restore = Restore(&changed, &original);
+            let mut bytes = original.clone();
+            bytes.push(b'\n');
+            std::fs::write(&changed, &bytes)?;
+            run("one-changed")?
+        };
+        eprintln!(
+            "[bench] {}: cache run {}/{}: cold {:.3} s {:.0} MB, warm {:.3} s {:.0} MB, one file changed {:.3} s {:.0} MB",
+            d.label,
+            r + 1,
+            o.runs,
+            cold.wall,
+            cold.rss as f64 / 1e6,
+            warm.wall,
+            warm.rss as f64 / 1e6,
+            one.wall,
+            one.rss as f64 / 1e6
+        );
+        runs.cold.push(cold);
+        runs.warm.push(warm);
+        runs.one_changed.push(one);
+    }
+    // The changed run against a cold run of the same contents, once.
+    {
+        let _restore = Restore(&changed, &original);
+        let mut bytes = original.clone();
+        bytes.push(b'\n');
+        std::fs::write(&changed, &bytes)?;
+        let fresh = scratch.join(format!("cache-{label}-fresh"));
+        if fresh.exists() {
+            std::fs::remove_dir_all(&fresh)?;
+        }
+        let report = out("one-changed-cold");
+        meter.run(
+            skein,
+            &[
+                "check".as_ref(),
+                dir.as_os_str(),
+                "--format".as_ref(),
+                "json".as_ref(),
+                "-o".as_ref(),
+                report.as_os_str(),
+                "--threads".as_ref(),
+                ts.as_ref(),
+                "--no-cache".as_ref(),
+            ],
+            None,
+        )?;
+        same(&out("one-changed"), &report)?;
+    }
+    Ok(runs)
 }
 
 /// Runs the task on its arguments (after the task name).
@@ -874,7 +1077,7 @@ fn report(r: &Report) -> String {
             );
         }
     }
-    md.push_str("\nskein: `target/release/skein check DIR --format json -o FILE --threads T` (exit status 1 is\nexpected: the trees have findings). Floor: `target/release/skein-floor DIR --threads T`, skein's\nown walker, then read every artifact and tree-sitter-parse it as the pipeline does (JSON and YAML\nwhole; a Markdown file whole with the agentmd grammar when a rule reads its body, a LOOP.md\nor a body that may hold a link or a comment, then its frontmatter as YAML in place) on T rayon threads, nothing else. The\nfrontmatter-only floor (`--frontmatter-only`) parses only the frontmatter of Markdown files, as\nthe pipeline did before it read bodies. Both are separate processes started by\n`target/release/skein-measure`, timed from spawn to exit; peak RSS is that process's `ru_maxrss`\n(from `wait4`). Each generated tree is its own empty git repository (`git init`), so tools that\nhonour the workspace's `.gitignore` (`/target`) see its files; skein and the floor skip `.git/`.\n");
+    md.push_str("\nskein: `target/release/skein check DIR --format json -o FILE --threads T --no-cache` (exit status 1 is\nexpected: the trees have findings). Floor: `target/release/skein-floor DIR --threads T`, skein's\nown walker, then read every artifact and tree-sitter-parse it as the pipeline does (JSON and YAML\nwhole; a Markdown file whole with the agentmd grammar when a rule reads its body, a LOOP.md\nor a body that may hold a link or a comment, then its frontmatter as YAML in place) on T rayon threads, nothing else. The\nfrontmatter-only floor (`--frontmatter-only`) parses only the frontmatter of Markdown files, as\nthe pipeline did before it read bodies. Both are separate processes started by\n`target/release/skein-measure`, timed from spawn to exit; peak RSS is that process's `ru_maxrss`\n(from `wait4`). Each generated tree is its own empty git repository (`git init`), so tools that\nhonour the workspace's `.gitignore` (`/target`) see its files; skein and the floor skip `.git/`.\n");
 
     // Scaling.
     md.push_str("\n## Scaling\n\n| dataset | ");
@@ -924,6 +1127,43 @@ fn report(r: &Report) -> String {
             secs(many)
         );
     }
+
+    // Cache.
+    let _ = writeln!(
+        md,
+        "\n## Persistent cache\n\nskein's cache (`.skein_cache/`, issue #17) with {top} threads: **cold** (empty cache folder: every file\ndecoded, the cache written), **warm, nothing changed** (the run before's result replayed: files\nwhose stamps are unchanged are not read), **warm, one file changed** (one byte appended to one\n`SKILL.md`: that file decoded, every other file's decoded state and local findings read from the\ncache, the graph and repository passes run again). Each warm report was checked byte for byte\nagainst the cold one (and, one file changed, against a run without a cache of the same contents).\n"
+    );
+    md.push_str("| dataset | no cache wall | cold wall | cold peak RSS (MB) | warm wall | warm peak RSS (MB) | warm ÷ cold | one changed wall | one changed peak RSS (MB) | one changed ÷ cold | file changed |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for x in r.results {
+        let c = &x.cache;
+        let no_cache = x
+            .configs
+            .last()
+            .map(|c| median_wall(&c.skein))
+            .unwrap_or(f64::NAN);
+        let cold = median_wall(&c.cold);
+        let warm = median_wall(&c.warm);
+        let one = median_wall(&c.one_changed);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {} | {:.1}% | `{}` |",
+            x.dataset.label,
+            secs(no_cache),
+            secs(cold),
+            mb(median_rss(&c.cold)),
+            secs(warm),
+            mb(median_rss(&c.warm)),
+            100.0 * warm / cold,
+            secs(one),
+            mb(median_rss(&c.one_changed)),
+            100.0 * one / cold,
+            c.changed
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\nskein: `target/release/skein check DIR --format json -o FILE --threads {top} --cache-dir CACHE`\n(the real corpus, read-only, on a copy in `target/bench-monorepo/out/`); no cache: the end-to-end\nrun above (`--no-cache`)."
+    );
 
     // Peer.
     let _ = writeln!(md, "\n## Side by side with a peer linter\n");
@@ -988,7 +1228,7 @@ fn report(r: &Report) -> String {
     let threads: Vec<String> = o.threads.iter().map(|n| n.to_string()).collect();
     let _ = writeln!(
         md,
-        "\n## How to reproduce\n\nFrom the workspace root:\n\n```sh\ncargo xtask bench-report --install-peers   # once: the peer linter into target/bench-peers/venv\ncargo xtask bench-report --sizes {} --threads {} --runs {}\n```\n\nOne measurement by hand:\n\n```sh\ncargo build --release -p skein -p skein-benches --bins\ncargo xtask gen-monorepo --files 100000 --seed {SEED} --fault-rate {FAULT_RATE} --out target/bench-monorepo/gen-100000\n/usr/bin/time -v target/release/skein check target/bench-monorepo/gen-100000 --format json -o /dev/null --threads {top}\n/usr/bin/time -v target/release/skein-floor target/bench-monorepo/gen-100000 --threads {top}\n(cd target/bench-monorepo/gen-100000 && /usr/bin/time -v ../../bench-peers/venv/bin/agnix --format json --max-files 0 . > /dev/null)\n```\n\nThe criterion benches (`cargo bench -p skein-benches`) measure the stages one by one: parse\nthroughput per format, decode+validate, graph build, passes, `check_files` and the floor, on\nthe real corpus and on generated trees of 1k, 10k and 100k files (`SKEIN_BENCH_SIZES=1000,10000`\nto skip the largest).",
+        "\n## How to reproduce\n\nFrom the workspace root:\n\n```sh\ncargo xtask bench-report --install-peers   # once: the peer linter into target/bench-peers/venv\ncargo xtask bench-report --sizes {} --threads {} --runs {}\n```\n\nOne measurement by hand:\n\n```sh\ncargo build --release -p skein -p skein-benches --bins\ncargo xtask gen-monorepo --files 100000 --seed {SEED} --fault-rate {FAULT_RATE} --out target/bench-monorepo/gen-100000\n/usr/bin/time -v target/release/skein check target/bench-monorepo/gen-100000 --format json -o /dev/null --threads {top} --no-cache\nrm -rf target/skein-cache   # then twice: cold, then warm with nothing changed\n/usr/bin/time -v target/release/skein check target/bench-monorepo/gen-100000 --format json -o /dev/null --threads {top} --cache-dir target/skein-cache\n/usr/bin/time -v target/release/skein-floor target/bench-monorepo/gen-100000 --threads {top}\n(cd target/bench-monorepo/gen-100000 && /usr/bin/time -v ../../bench-peers/venv/bin/agnix --format json --max-files 0 . > /dev/null)\n```\n\nThe criterion benches (`cargo bench -p skein-benches`) measure the stages one by one: parse\nthroughput per format, decode+validate, graph build, passes, `check_files` and the floor, on\nthe real corpus and on generated trees of 1k, 10k and 100k files (`SKEIN_BENCH_SIZES=1000,10000`\nto skip the largest).",
         sizes.join(","),
         threads.join(","),
         o.runs
@@ -1014,6 +1254,24 @@ fn report(r: &Report) -> String {
                 list(&c.floor_fm, |s| format!("{:.3}", s.wall)),
             );
         }
+    }
+    let _ = writeln!(
+        md,
+        "\nWith the persistent cache ({top} threads):\n\n| dataset | cold wall (s) | cold RSS (MB) | warm wall (s) | warm RSS (MB) | one changed wall (s) | one changed RSS (MB) |\n|---|---|---|---|---|---|---|"
+    );
+    for x in r.results {
+        let c = &x.cache;
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            x.dataset.label,
+            list(&c.cold, |s| format!("{:.3}", s.wall)),
+            list(&c.cold, |s| format!("{:.0}", s.rss as f64 / 1e6)),
+            list(&c.warm, |s| format!("{:.3}", s.wall)),
+            list(&c.warm, |s| format!("{:.0}", s.rss as f64 / 1e6)),
+            list(&c.one_changed, |s| format!("{:.3}", s.wall)),
+            list(&c.one_changed, |s| format!("{:.0}", s.rss as f64 / 1e6)),
+        );
     }
     md
 }
@@ -1186,6 +1444,36 @@ fn targets(r: &Report) -> Vec<(String, String, Option<bool>)> {
         },
         (!figs.is_empty()).then_some(true),
     ));
+
+    // Cache.
+    match find(&gen_n(100_000)).or_else(|| {
+        r.results
+            .iter()
+            .filter(|x| x.dataset.generated.is_some())
+            .max_by_key(|x| x.floor.bytes)
+    }) {
+        Some(x) => {
+            let (cold, warm) = (median_wall(&x.cache.cold), median_wall(&x.cache.warm));
+            let ratio = warm / cold;
+            out.push((
+                "warm run with nothing changed ≤ 15% of the cold run (generated 100k, 2 threads)"
+                    .into(),
+                format!(
+                    "{}, {top} threads: warm {} vs cold {} = {:.1}%",
+                    x.dataset.label,
+                    secs(warm),
+                    secs(cold),
+                    100.0 * ratio
+                ),
+                Some(ratio <= 0.15),
+            ));
+        }
+        None => out.push((
+            "warm run with nothing changed ≤ 15% of the cold run".into(),
+            "no generated tree run".into(),
+            None,
+        )),
+    }
 
     // Memory vs bytes.
     match find(&gen_n(100_000)).or_else(|| {

@@ -415,6 +415,24 @@ fn relative_link_hint(text: &str) -> bool {
             || colon.any(|(i, _)| skein_syntax::markdown::may_open_definition(text.as_bytes(), i)))
 }
 
+/// The typed model of an artifact, read again from its document: what
+/// [`decode`] gave when its model was not [`Model::None`], for a decoded
+/// state kept without its model (skein's persistent cache stores the
+/// `Document`, not the model, and derives the model again on load).
+/// `partial_loop` is the [`SkilldropLoop::partial`] flag decoding set (a
+/// loop that failed its schema); other formats ignore it. [`Model::None`]
+/// when the document does not read (never for a document [`decode`] read).
+pub fn model_of(format: Format, document: &Document, partial_loop: bool) -> Model {
+    match read_model(format, document) {
+        Ok(Model::SkilldropLoop(mut l)) => {
+            l.partial = partial_loop;
+            Model::SkilldropLoop(l)
+        }
+        Ok(m) => m,
+        Err(_) => Model::None,
+    }
+}
+
 fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeError> {
     match doc.root() {
         Some(r) => from_node(doc, r),

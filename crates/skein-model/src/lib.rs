@@ -18,7 +18,7 @@ pub use classify::{
     refine, skill_file, skill_file_shape, skill_folder_of, undiscovered_plugin_skill,
     unread_at_location,
 };
-pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, MAX_SYNTAX_DIAGNOSTICS, decode};
+pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, MAX_SYNTAX_DIAGNOSTICS, decode, model_of};
 pub use format::{Format, Syntax};
 pub use graph::{RepoGraph, build as build_graph};
 pub use models::Model;

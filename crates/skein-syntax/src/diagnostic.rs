@@ -6,10 +6,10 @@
 
 use crate::source::FileId;
 use crate::span::Span;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Worth knowing; never fails a run by default.
@@ -115,7 +115,7 @@ pub struct Diagnostic {
 /// parser already read the same way, stripping a BOM); an unsafe fix may
 /// change what a client does (renaming a field to the one that was probably
 /// meant) and is applied only with `--unsafe-fixes`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Applicability {
     /// May change behaviour; applied only on request.
@@ -126,7 +126,7 @@ pub enum Applicability {
 
 /// One replacement: the bytes of `span` in the primary label's file become
 /// `replacement` (an empty span inserts, an empty replacement deletes).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Edit {
     /// Byte range of the original file text.
     pub span: Span,
@@ -157,7 +157,7 @@ impl Edit {
 /// A machine-applicable repair of one diagnostic: a one-line message (what
 /// the fix does, e.g. `quote the value`), its [`Applicability`] and
 /// non-overlapping [`Edit`]s of the primary label's file, sorted by start.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Fix {
     /// What applying it does; lowercase, no trailing period.
     pub message: String,

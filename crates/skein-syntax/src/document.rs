@@ -10,12 +10,14 @@ use crate::span::Span;
 use serde_json::{Map, Number as JsonNumber, Value};
 
 /// Index of a node in its [`Document`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct NodeId(pub u32);
 
 /// A number as serde_json reads it: non-negative integers that fit `u64`,
 /// negative integers that fit `i64`, everything else `f64`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Number {
     /// An integer `>= 0`.
     PosInt(u64),
@@ -54,7 +56,7 @@ impl Number {
 }
 
 /// A mapping entry: the key node and the value node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
     /// The key (usually a string scalar).
     pub key: NodeId,
@@ -63,7 +65,7 @@ pub struct Entry {
 }
 
 /// What a node holds.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum NodeKind {
     /// `null`, `~`, or an empty YAML value.
     Null,
@@ -83,7 +85,7 @@ pub enum NodeKind {
 }
 
 /// One value in the tree with its byte range.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Node {
     /// The bytes of the value in the original file (for a block scalar: from
     /// the indicator to the end of its content; for a mapping: from its first
@@ -97,7 +99,7 @@ pub struct Node {
 ///
 /// `root` is `None` when the file holds no value (an empty YAML stream, a
 /// file whose only content is a syntax error).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Document {
     nodes: Vec<Node>,
     root: Option<NodeId>,

@@ -10,7 +10,7 @@
 use crate::span::Span;
 
 /// Where a Markdown file's frontmatter is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Frontmatter {
     /// The opening `---` line, without its line break.
     pub open: Span,

@@ -20,7 +20,9 @@ use std::sync::LazyLock;
 use tree_sitter::{Language, Node, Parser, Query, QueryCursor, StreamingIterator, Tree};
 
 /// What kind of construct a [`BodyLink`] comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum LinkKind {
     /// `[text](target)`.
     Inline,
@@ -33,7 +35,7 @@ pub enum LinkKind {
 }
 
 /// A link of a Markdown body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BodyLink {
     /// Where it comes from.
     pub kind: LinkKind,
@@ -43,7 +45,7 @@ pub struct BodyLink {
 
 /// The facts of a Markdown body that passes read, each a byte span of the
 /// `.md` file, in source order (`queries/agentmd/references.scm`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MarkdownBody {
     /// Links, images, reference definitions and autolinks.
     pub links: Vec<BodyLink>,

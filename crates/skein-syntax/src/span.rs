@@ -11,7 +11,19 @@ use std::ops::Range;
 ///
 /// Invariant: `start <= end`, and both lie on UTF-8 character boundaries of
 /// the file's text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Span {
     /// First byte of the range.
     pub start: u32,

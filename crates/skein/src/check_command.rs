@@ -76,6 +76,11 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         no_ignores: args.no_ignores,
         no_ignore_files: args.no_ignore_files,
         progress: show_progress(&args).then(|| Arc::new(skein::Progress::default())),
+        cache: (!args.no_cache).then(|| skein::cache::CacheSettings {
+            dir: args.cache_dir.clone(),
+            replay: true,
+            ..Default::default()
+        }),
         ..Options::default()
     };
     let baseline = match &args.baseline {

@@ -204,6 +204,14 @@ pub struct CheckArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// Read and write no cache (by default, results per file are kept in
+    /// `.skein_cache/` at the project root and reused while files are unchanged).
+    #[arg(long, conflicts_with = "cache_dir")]
+    pub no_cache: bool,
+    /// Keep the cache in this folder (default: `cache-dir` of skein.toml,
+    /// else `.skein_cache/` at the project root).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
     /// Read this configuration file instead of discovering `skein.toml`.
     #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
     pub config: Option<PathBuf>,

@@ -140,6 +140,11 @@ pub struct ConfigFile {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub extend_exclude: Vec<Spanned<String>>,
+    /// The folder of `skein check`'s persistent cache, relative to the
+    /// folder of `skein.toml` (default: `.skein_cache` at the project
+    /// root); `--cache-dir` overrides it, `--no-cache` turns the cache off.
+    #[serde(default)]
+    pub cache_dir: Option<String>,
 }
 
 /// Settings given on the command line (issue #14), applied over the
@@ -395,6 +400,9 @@ pub struct Config {
     pub max_file_size: Option<u64>,
     /// `[[ignore]]` JSON suppressions.
     pub json_ignores: Vec<JsonIgnore>,
+    /// `cache-dir`: as written by [`Config::parse`], relative to the
+    /// configuration file's folder once [`load`] has read it from disk.
+    pub cache_dir: Option<PathBuf>,
     /// Problems of the file (in [`CONFIG_FILE`] until the report gives it an id).
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -428,7 +436,12 @@ pub fn load(source: &ConfigSource, root: &Path) -> Result<Config, crate::Error> 
         source,
     })?;
     let prefix = prefix_of(root, &file);
-    Ok(Config::parse(display, text, prefix))
+    let mut config = Config::parse(display, text, prefix);
+    if let Some(dir) = config.cache_dir.take() {
+        let base = file.parent().unwrap_or(Path::new(""));
+        config.cache_dir = Some(base.join(dir));
+    }
+    Ok(config)
 }
 
 /// How the report names a discovered config file: relative to the analyzed
@@ -621,8 +634,43 @@ impl Config {
         cfg.fail_on = file.fail_on.map(|s| (*s.get_ref()).into());
         cfg.fail_on_internal_error = file.fail_on_internal_error.unwrap_or(false);
         cfg.max_file_size = file.max_file_size;
+        cfg.cache_dir = file.cache_dir.map(PathBuf::from);
         cfg.source = Some((path, text));
         cfg
+    }
+
+    /// Feeds everything this configuration decides into `h`, for the keys
+    /// of the persistent cache ([`crate::cache`]): the file's path and text
+    /// and every setting resolved from it and from the command line (sets
+    /// in sorted order, so the same configuration always hashes the same).
+    pub(crate) fn fingerprint(&self, h: &mut impl std::hash::Hasher) {
+        let sorted = |s: &Option<HashSet<&'static str>>| {
+            s.as_ref().map(|s| {
+                let mut v: Vec<&str> = s.iter().copied().collect();
+                v.sort_unstable();
+                v
+            })
+        };
+        let text = format!(
+            "{:?}",
+            (
+                (&self.source, &self.prefix, &self.select_list),
+                (&self.ignore_list, &self.exclude, &self.cli_exclude),
+                (
+                    &self.cli_per_path,
+                    sorted(&self.selected),
+                    sorted(&self.active)
+                ),
+                (&self.severity, &self.per_path, &self.formats),
+                (
+                    self.fail_on,
+                    self.fail_on_internal_error,
+                    self.max_file_size
+                ),
+                (&self.json_ignores, &self.cache_dir, &self.diagnostics),
+            )
+        );
+        h.write(text.as_bytes());
     }
 
     /// Computes the rules that run from `select_list` and `ignore_list`.

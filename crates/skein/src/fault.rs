@@ -20,6 +20,20 @@ pub(crate) fn inject_decode_panic(path: &str) {
     }
 }
 
+/// Whether the test hook is set: a run then keeps no cache (the hook is
+/// no input of the cache's keys, so a stored result would hide the panic).
+#[cfg(all(feature = "fault-injection", debug_assertions))]
+pub(crate) fn active() -> bool {
+    std::env::var_os("SKEIN_TEST_PANIC_DECODE").is_some()
+}
+
+/// Never: fault injection is compiled out of this build.
+#[cfg(not(all(feature = "fault-injection", debug_assertions)))]
+#[inline(always)]
+pub(crate) fn active() -> bool {
+    false
+}
+
 /// Does nothing: fault injection is compiled out of this build.
 #[cfg(not(all(feature = "fault-injection", debug_assertions)))]
 #[inline(always)]

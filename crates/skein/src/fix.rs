@@ -133,6 +133,8 @@ pub fn fix_project(
     let mut err = None;
     let mut analyze = |contents: &BTreeMap<String, String>| {
         let mut o = options.clone();
+        // Candidate contents change every round: no cache.
+        o.cache = None;
         o.progress = None;
         o.overlays.extend(
             contents

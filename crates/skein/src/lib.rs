@@ -17,6 +17,7 @@
 //! ```
 
 pub mod baseline;
+pub mod cache;
 pub mod cli;
 pub mod config;
 mod fault;
@@ -131,6 +132,10 @@ pub struct Options {
     /// from the documentation and empty by default.
     #[doc(hidden)]
     pub extra_passes: Vec<ExtraPass>,
+    /// The persistent cache ([`cache`]): `None` (the default) reads and
+    /// writes none; `skein check` uses one unless `--no-cache`. [`check`]
+    /// only.
+    pub cache: Option<cache::CacheSettings>,
 }
 
 /// A pass added through [`Options::extra_passes`]: a repository pass, a
@@ -195,6 +200,7 @@ impl Default for Options {
             overlays: Vec::new(),
             progress: None,
             extra_passes: Vec::new(),
+            cache: None,
         }
     }
 }
@@ -225,11 +231,15 @@ impl InputFile {
 pub struct Report {
     sources: SourceMap,
     artifacts: Vec<Artifact>,
+    /// Each artifact's file and format (kept when the artifacts are not:
+    /// a run replayed from the cache).
+    artifact_formats: Vec<(FileId, &'static str)>,
     graph: RepoGraph,
     diagnostics: Vec<Diagnostic>,
     summary: Summary,
     fail_on: Option<Severity>,
     fail_on_internal_error: bool,
+    cache: Option<cache::CacheStats>,
 }
 
 impl Report {
@@ -238,9 +248,18 @@ impl Report {
         &self.sources
     }
 
-    /// The decoded artifacts, in path order.
+    /// The decoded artifacts, in path order. Empty in a report replayed
+    /// from the cache ([`Report::cache_stats`]).
     pub fn artifacts(&self) -> &[Artifact] {
         &self.artifacts
+    }
+
+    /// What the persistent cache did in this run; `None` for a run without
+    /// one ([`Options::cache`]). A report with `replayed` set was answered
+    /// whole from the last run's stored result: the same findings, sources
+    /// and summary, but no artifacts and an empty graph.
+    pub fn cache_stats(&self) -> Option<cache::CacheStats> {
+        self.cache
     }
 
     /// The repository graph: skills, packs, loops with their stages and
@@ -333,12 +352,12 @@ impl Report {
             .filter(|&i| inside(sources.get(FileId(i as u32)).path()))
             .count();
         let mut per_format: BTreeMap<&'static str, usize> = BTreeMap::new();
-        for a in self
-            .artifacts
+        for (_, format) in self
+            .artifact_formats
             .iter()
-            .filter(|a| inside(sources.get(a.file).path()))
+            .filter(|(file, _)| inside(sources.get(*file).path()))
         {
-            *per_format.entry(a.format.id()).or_default() += 1;
+            *per_format.entry(format).or_default() += 1;
         }
         let per_format = per_format
             .into_iter()
@@ -585,6 +604,10 @@ pub(crate) enum Content {
 ///
 /// Errors only when `root` itself cannot be read.
 pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
+    if let Some(settings) = cache::settings(options) {
+        let walked = walk_project(root, options)?;
+        return Ok(cache::analyze(root, walked, options, settings));
+    }
     let gathered = gather(root, options)?;
     Ok(analyze(
         gathered.loaded,
@@ -605,6 +628,35 @@ pub(crate) struct Gathered {
 
 /// The walk and reads of [`check`] (and of [`incremental::Workspace`]).
 pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> {
+    Ok(read_walked(
+        walk_project(root, options)?,
+        options,
+        |_, _| {},
+    ))
+}
+
+/// What [`check`] finds before reading any file: the configuration (with
+/// the command line's overrides), the files the walk found whose paths
+/// name artifacts, every repository path, and the walk's errors.
+pub(crate) struct Walked {
+    pub(crate) config: config::Config,
+    pub(crate) found: Vec<walk::Found>,
+    pub(crate) all: BTreeSet<String>,
+    pub(crate) errors: Vec<(String, String)>,
+}
+
+impl Walked {
+    /// The size limit of a file read.
+    pub(crate) fn max_file_size(&self, options: &Options) -> u64 {
+        options
+            .max_file_size
+            .or(self.config.max_file_size)
+            .unwrap_or(DEFAULT_MAX_FILE_SIZE)
+    }
+}
+
+/// The walk of [`gather`]: configuration and paths, no file read.
+pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Error> {
     // The root itself is not followed either when it is a link to a file.
     let meta = std::fs::symlink_metadata(root)
         .and_then(|m| {
@@ -667,17 +719,37 @@ pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> 
         });
         (found, w.all, w.errors)
     };
+    Ok(Walked {
+        config,
+        found,
+        all,
+        errors: walk_errors,
+    })
+}
+
+/// The reads of [`gather`]: every file found (the overlays in place of
+/// theirs), the overlays, and a problem for each folder the walk could not
+/// enter. `seen` is called with each file read from disk and the metadata
+/// of the open file, taken before its bytes were read.
+pub(crate) fn read_walked(
+    walked: Walked,
+    options: &Options,
+    seen: impl Fn(&str, &std::fs::Metadata) + Sync,
+) -> Gathered {
+    let max = walked.max_file_size(options);
+    let Walked {
+        config,
+        found,
+        all,
+        errors: walk_errors,
+    } = walked;
     Progress::set_total(options, found.len());
-    let max = options
-        .max_file_size
-        .or(config.max_file_size)
-        .unwrap_or(DEFAULT_MAX_FILE_SIZE);
     let overlays: Vec<&InputFile> = options.overlay.iter().chain(&options.overlays).collect();
     let mut loaded: Vec<(String, Content)> = found
         .into_par_iter()
         .filter(|f| overlays.iter().all(|o| o.path != f.rel))
         .map(|f| {
-            let content = load(&f, max);
+            let content = load_seen(&f, max, |m| seen(&f.rel, m));
             (f.rel, content)
         })
         .collect();
@@ -689,20 +761,16 @@ pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> 
         }
     }
     // Folders the walk could not enter may hold artifacts: say so.
-    loaded.extend(walk_errors.into_iter().map(|(path, why)| {
-        let d = Diagnostic::new(
-            skein_syntax::rules::UNREADABLE_FILE,
-            FileId(0),
-            Span::empty(0),
-            format!("cannot read this folder or file, so artifacts in it are not analyzed: {why}"),
-        );
-        (path, Content::Problem(Box::new(d)))
-    }));
-    Ok(Gathered {
+    loaded.extend(
+        walk_errors
+            .into_iter()
+            .map(|(path, why)| (path, walk_error(&why))),
+    );
+    Gathered {
         config,
         loaded,
         all,
-    })
+    }
 }
 
 /// Analyzes the files `paths` (repository-relative, `/`-separated) of the
@@ -774,7 +842,27 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
     Ok(analyze(loaded, all, &config, options))
 }
 
+/// The unit of a folder or file the walk could not read (`why`).
+pub(crate) fn walk_error(why: &str) -> Content {
+    Content::Problem(Box::new(Diagnostic::new(
+        skein_syntax::rules::UNREADABLE_FILE,
+        FileId(0),
+        Span::empty(0),
+        format!("cannot read this folder or file, so artifacts in it are not analyzed: {why}"),
+    )))
+}
+
 pub(crate) fn load(f: &walk::Found, max: u64) -> Content {
+    load_seen(f, max, |_| {})
+}
+
+/// [`load`], calling `seen` with the open file's metadata before reading
+/// its bytes (the cache records it). One open, one `fstat`, one read.
+pub(crate) fn load_seen(
+    f: &walk::Found,
+    max: u64,
+    seen: impl FnOnce(&std::fs::Metadata),
+) -> Content {
     let problem = |msg: String, rule| {
         Content::Problem(Box::new(Diagnostic::new(
             rule,
@@ -798,7 +886,17 @@ pub(crate) fn load(f: &walk::Found, max: u64) -> Content {
             );
         }
     }
-    match std::fs::metadata(&f.path) {
+    let unreadable = |e: std::io::Error| {
+        problem(
+            format!("cannot read file: {e}"),
+            skein_syntax::rules::UNREADABLE_FILE,
+        )
+    };
+    let mut file = match std::fs::File::open(&f.path) {
+        Ok(file) => file,
+        Err(e) => return unreadable(e),
+    };
+    let len = match file.metadata() {
         Ok(m) if m.len() > max => {
             return problem(
                 format!(
@@ -808,20 +906,16 @@ pub(crate) fn load(f: &walk::Found, max: u64) -> Content {
                 skein_syntax::rules::FILE_TOO_LARGE,
             );
         }
-        Ok(_) => {}
-        Err(e) => {
-            return problem(
-                format!("cannot read file: {e}"),
-                skein_syntax::rules::UNREADABLE_FILE,
-            );
+        Ok(m) => {
+            seen(&m);
+            m.len()
         }
-    }
-    match std::fs::read(&f.path) {
-        Ok(b) => Content::Bytes(b),
-        Err(e) => problem(
-            format!("cannot read file: {e}"),
-            skein_syntax::rules::UNREADABLE_FILE,
-        ),
+        Err(e) => return unreadable(e),
+    };
+    let mut bytes = Vec::with_capacity(len as usize);
+    match std::io::Read::read_to_end(&mut file, &mut bytes) {
+        Ok(_) => Content::Bytes(bytes),
+        Err(e) => unreadable(e),
     }
 }
 
@@ -871,6 +965,11 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
         .map(|f| (f.path, Content::Bytes(f.bytes)))
         .collect();
     analyze(loaded, all, &config, options)
+}
+
+/// [`analyze`] of what [`gather`] read.
+pub(crate) fn analyze_gathered(g: Gathered, options: &Options) -> Report {
+    analyze(g.loaded, g.all, &g.config, options)
 }
 
 fn analyze(
@@ -967,11 +1066,7 @@ pub(crate) fn decode_unit(
                     }
                 }
             };
-            let text = match String::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-            };
-            (text, decoded)
+            (text_of(bytes), decoded)
         }
         Content::Problem(mut d) => {
             d.primary.file = file;
@@ -983,6 +1078,38 @@ pub(crate) fn decode_unit(
             (String::new(), decoded)
         }
     }
+}
+
+/// A file's text as a run shows it: its bytes, lossy UTF-8.
+pub(crate) fn text_of(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    }
+}
+
+/// The passes a run runs: the built-in ones and `options.extra_passes`,
+/// less the rules `select`/`ignore` turn off (their findings would be
+/// dropped anyway), except the secret finder: the secrets it finds are
+/// masked in every view of their file whatever becomes of its findings.
+pub(crate) fn passes(
+    config: &config::Config,
+    options: &Options,
+) -> (Vec<skein_lint::Pass>, Vec<skein_lint::FilePass>) {
+    let extra = &options.extra_passes;
+    let (mut all, mut all_file) = (
+        skein_lint::PASSES.to_vec(),
+        skein_lint::FILE_PASSES.to_vec(),
+    );
+    all.extend(extra.iter().filter_map(|p| p.repo));
+    all_file.extend(extra.iter().filter_map(|p| p.file));
+    let runs = |rule: &skein_syntax::Rule| {
+        rule.code == skein_lint::rules::sec::hardcoded_secret::RULE.code
+            || config.enabled(rule, options.no_ignores)
+    };
+    all.retain(|p| runs(&p.rule));
+    all_file.retain(|p| runs(&p.rule));
+    (all, all_file)
 }
 
 /// The repository half of a run: the decoded files (in `FileId` order,
@@ -1033,23 +1160,7 @@ pub(crate) fn analyze_decoded(
         repo_files: &repo_files,
         memo: skein_lint::Memo::new(artifacts.len()),
     };
-    let passes = &options.extra_passes;
-    let (mut all, mut all_file) = (
-        skein_lint::PASSES.to_vec(),
-        skein_lint::FILE_PASSES.to_vec(),
-    );
-    all.extend(passes.iter().filter_map(|p| p.repo));
-    all_file.extend(passes.iter().filter_map(|p| p.file));
-    // A rule that `select`/`ignore` (file or command line) turns off is not
-    // run at all: its findings would be dropped anyway. Except the secret
-    // finder: the secrets it finds are masked in every view of their file
-    // whatever becomes of its findings.
-    let runs = |rule: &skein_syntax::Rule| {
-        rule.code == skein_lint::rules::sec::hardcoded_secret::RULE.code
-            || config.enabled(rule, options.no_ignores)
-    };
-    all.retain(|p| runs(&p.rule));
-    all_file.retain(|p| runs(&p.rule));
+    let (all, all_file) = passes(config, options);
     let outcome = skein_lint::run_with(&cx, &all, &all_file, reused);
     let local = outcome.local.clone();
     let (found, internal_errors) = outcome.into_all();
@@ -1091,14 +1202,17 @@ pub(crate) fn analyze_decoded(
         .map(|(f, n)| (f.to_string(), n))
         .collect();
     let summary = summarize(files_read, per_format, &diagnostics);
+    let artifact_formats = artifacts.iter().map(|a| (a.file, a.format.id())).collect();
     let report = Report {
         sources,
         artifacts,
+        artifact_formats,
         graph,
         diagnostics,
         summary,
         fail_on: config.fail_on,
         fail_on_internal_error: config.fail_on_internal_error,
+        cache: None,
     };
     (report, local)
 }

@@ -3,7 +3,7 @@
 //! Uses the `ignore` crate's parallel walker: `.gitignore`, `.ignore` and
 //! git excludes are honoured (also outside a git repository), hidden files
 //! and folders are visited (artifacts live in `.claude-plugin/`, `.vscode/`,
-//! `.mcp.json`) except `.git/`, and symbolic links are never followed, so the
+//! `.mcp.json`) except `.git/` and skein's cache folder `.skein_cache/`, and symbolic links are never followed, so the
 //! walk cannot leave the root.
 
 use ignore::{WalkBuilder, WalkState};
@@ -93,7 +93,9 @@ pub fn walk_filtered(
         .follow_links(false)
         .require_git(false)
         .threads(threads)
-        .filter_entry(|e| e.file_name() != ".git")
+        // Never the folder of git, nor skein's own cache (which also
+        // ignores itself, but `--no-ignore-files` reads ignored files).
+        .filter_entry(|e| e.file_name() != ".git" && e.file_name() != crate::cache::DEFAULT_DIR)
         .build_parallel()
         .run(|| {
             let found = &found;

@@ -1,0 +1,646 @@
+//! The persistent cache of `skein check` (issue #17), in the manner of
+//! ruff's: what a run computed per file is kept on disk, keyed by the
+//! file's content, and the next run reads it instead of decoding again.
+//!
+//! What is kept, per file ([`wire`]):
+//! - its decoded state (the artifact: format, `Document`, frontmatter,
+//!   Markdown body facts, damaged flag; decode diagnostics; comments), under
+//!   the key (path, XXH3-128 of the bytes, classification candidate). The
+//!   typed model is read again from the stored `Document` on load;
+//! - its local findings (the [`skein_lint::Reads::Local`] passes), under
+//!   the decode key plus the rules in force among those passes and the
+//!   hash of the repository's path list (the passes read which paths
+//!   exist, so adding or removing any file invalidates every file's local
+//!   findings, never its decoded state).
+//!
+//! The graph and the repository passes always run again, over the decoded
+//! states (read or computed). A run whose every input is the same as the
+//! last run's (configuration, path list, every file's path and content)
+//! is, when [`CacheSettings::replay`] allows it, answered from the last
+//! run's stored result without decoding anything (the `run.bin` record:
+//! findings, secrets, summary); such a report has no artifacts and an
+//! empty graph ([`crate::Report::cache_stats`] says `replayed`).
+//!
+//! Every key lives in a namespace (a folder, [`store`]) named by the cache
+//! format and [`CacheSettings::version`]: skein's version and build
+//! ([`default_version`]), so another skein never reads these records.
+//! Configuration enters the keys where it matters: format mappings through
+//! the candidate, rule selection through the local passes' list, and the
+//! whole resolved configuration in the whole-run key.
+//!
+//! Output never depends on the cache: a record that does not read (damaged
+//! file, unknown rule code) is a miss, and a cache folder that cannot be
+//! made or written is no cache; the report is byte for byte the one a run
+//! without a cache gives (`tests/cache.rs`).
+
+mod store;
+mod wire;
+
+use crate::{
+    Content, Gathered, Options, Progress, Report, Walked, analyze_decoded, decode_unit,
+    read_walked, units,
+};
+use rayon::prelude::*;
+use skein_model::{Decoded, classify_in_repo};
+use skein_syntax::{FileId, Parsers, SourceFile, SourceMap};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use store::Store;
+use xxhash_rust::xxh3::Xxh3;
+
+/// The cache folder's default name, at the project root.
+pub const DEFAULT_DIR: &str = ".skein_cache";
+
+/// The version of the record format; part of every namespace.
+const FORMAT: &str = "skein-cache-1";
+
+/// Whether and where a run keeps its cache ([`Options::cache`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CacheSettings {
+    /// The cache folder; `None`: `cache-dir` of the configuration (relative
+    /// to its file), else [`DEFAULT_DIR`] at the project root.
+    pub dir: Option<PathBuf>,
+    /// What names the namespace of the records: another value never reads
+    /// them. [`default_version`] by default; tests set their own.
+    pub version: String,
+    /// Whether a run whose inputs are all unchanged may be answered from
+    /// the last run's stored result (no artifacts, empty graph in the
+    /// report). `skein check` sets it; a library caller that reads
+    /// [`Report::artifacts`] or [`Report::graph`] leaves it off.
+    pub replay: bool,
+}
+
+impl Default for CacheSettings {
+    fn default() -> Self {
+        CacheSettings {
+            dir: None,
+            version: default_version(),
+            replay: false,
+        }
+    }
+}
+
+/// What the cache did in a run ([`Report::cache_stats`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    /// The whole run was answered from the stored result.
+    pub replayed: bool,
+    /// Files whose decoded state was read from the cache.
+    pub reused: usize,
+    /// Files decoded (no usable record).
+    pub decoded: usize,
+    /// Artifacts whose local findings were read from the cache.
+    pub local_reused: usize,
+    /// Files whose bytes a replayed run did not read (their stamps showed
+    /// them unchanged and no finding shows their text).
+    pub unread: usize,
+    /// Whether the cache folder could be written.
+    pub writable: bool,
+}
+
+/// skein's version, build commit, and the size and modification time of
+/// the running executable: a rebuilt skein (even of the same commit, with
+/// local changes) starts a new namespace.
+pub fn default_version() -> String {
+    let stamp = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .map(|m| {
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{} {t}", m.len())
+        })
+        .unwrap_or_default();
+    format!("{} {stamp}", crate::VERSION)
+}
+
+/// A stable 128-bit key builder (XXH3, seed 0): every field length-prefixed.
+struct Key(Xxh3);
+
+impl Key {
+    fn new(kind: &str) -> Key {
+        let mut k = Key(Xxh3::new());
+        k.str(kind);
+        k
+    }
+    fn str(&mut self, s: &str) -> &mut Key {
+        self.bytes(s.as_bytes())
+    }
+    fn bytes(&mut self, b: &[u8]) -> &mut Key {
+        self.0.update(&(b.len() as u64).to_le_bytes());
+        self.0.update(b);
+        self
+    }
+    fn u128(&mut self, v: u128) -> &mut Key {
+        self.0.update(&v.to_le_bytes());
+        self
+    }
+    fn finish(&self) -> u128 {
+        self.0.digest128()
+    }
+}
+
+/// The cache folder of a run of `root`.
+fn folder(root: &Path, config: &crate::config::Config, settings: &CacheSettings) -> PathBuf {
+    settings
+        .dir
+        .clone()
+        .or_else(|| config.cache_dir.clone())
+        .unwrap_or_else(|| root.join(DEFAULT_DIR))
+}
+
+/// A file as the last run found it, without reading it again: size,
+/// modification and change times (nanoseconds), inode and device. The
+/// change time moves on every write and cannot be set back by a program,
+/// so the same stamp means the same bytes, unless the stamp was taken
+/// within [`RACY_NS`] of the run that recorded it (a write in the same
+/// clock tick would not show): such a file is read again (git's "racy"
+/// entries).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Stamp {
+    len: u64,
+    mtime: i128,
+    ctime: i128,
+    ino: u64,
+    dev: u64,
+}
+
+/// How close (ns) to the recording run's start a file's times make its
+/// stamp untrustworthy: coarser than any file system's time granularity.
+const RACY_NS: i128 = 2_000_000_000;
+
+impl Stamp {
+    #[cfg(unix)]
+    fn of(m: &std::fs::Metadata) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
+        Some(Stamp {
+            len: m.len(),
+            mtime: ns(m.mtime(), m.mtime_nsec()),
+            ctime: ns(m.ctime(), m.ctime_nsec()),
+            ino: m.ino(),
+            dev: m.dev(),
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn of(_: &std::fs::Metadata) -> Option<Stamp> {
+        None
+    }
+
+    /// Whether a run that started at `started` (ns since the epoch) may
+    /// trust this stamp taken during it.
+    fn settled(&self, started: i128) -> bool {
+        self.mtime.max(self.ctime) + RACY_NS < started
+    }
+}
+
+/// Now, in nanoseconds since the epoch.
+fn now_ns() -> i128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i128)
+}
+
+/// One input of a run as the whole-run record keeps it: a file found (or
+/// a folder the walk could not read), by path, with what it held.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Entry {
+    path: String,
+    /// Its kind as the walk saw it; `None` for an overlay or a walk error.
+    kind: Option<u8>,
+    /// For a regular file read from disk: its stamp when it was read.
+    stamp: Option<Stamp>,
+    content: EntryContent,
+}
+
+/// What an input held.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) enum EntryContent {
+    /// Bytes, by XXH3-128.
+    Bytes(u128),
+    /// No bytes: the problem's code and message.
+    Problem(String, String),
+}
+
+fn kind_code(k: crate::walk::EntryKind) -> u8 {
+    match k {
+        crate::walk::EntryKind::Regular => 0,
+        crate::walk::EntryKind::Symlink => 1,
+        crate::walk::EntryKind::Special => 2,
+    }
+}
+
+fn content_of(c: &Content) -> EntryContent {
+    match c {
+        Content::Bytes(b) => EntryContent::Bytes(xxhash_rust::xxh3::xxh3_128(b)),
+        Content::Problem(d) => EntryContent::Problem(d.rule.code.to_string(), d.message.clone()),
+    }
+}
+
+/// [`crate::check`]'s analysis with the cache of `settings`: the same
+/// report. In order: a replay of the last run when its inputs are
+/// unchanged by their stamps (no file read but those with findings); else
+/// every file read, and a replay when their contents are unchanged; else
+/// the analysis, with each file's decoded state and local findings read
+/// from the cache when it holds them, and what was computed written back.
+pub(crate) fn analyze(
+    root: &Path,
+    walked: Walked,
+    options: &Options,
+    settings: &CacheSettings,
+) -> Report {
+    let namespace = {
+        let mut k = Key::new(FORMAT);
+        k.str(&settings.version);
+        format!("{:016x}", k.finish() as u64)
+    };
+    let Some(mut store) = Store::open(&folder(root, &walked.config, settings), &namespace) else {
+        return crate::analyze_gathered(read_walked(walked, options, |_, _| {}), options);
+    };
+    let paths = {
+        let mut k = Key::new("paths");
+        for p in &walked.all {
+            k.str(p);
+        }
+        k.finish()
+    };
+    let (_, file_passes) = crate::passes(&walked.config, options);
+    let local_passes = {
+        let mut k = Key::new("local passes");
+        for p in file_passes
+            .iter()
+            .filter(|p| p.reads == skein_lint::Reads::Local)
+        {
+            k.str(p.rule.code);
+        }
+        k.finish()
+    };
+    // Everything but the files that decides the result.
+    let context = {
+        let mut k = Key::new("run");
+        let mut h = Xxh3::new();
+        walked.config.fingerprint(&mut h);
+        k.u128(h.digest128()).u128(paths).u128(local_passes);
+        k.bytes(&[u8::from(options.no_ignores)]);
+        k.bytes(&walked.max_file_size(options).to_le_bytes());
+        k.finish()
+    };
+    let last = settings
+        .replay
+        .then(|| store.load_run())
+        .flatten()
+        .and_then(|b| wire::decode_run(&b))
+        .filter(|run| run.context == context);
+    let overlays = options.overlay.is_some() || !options.overlays.is_empty();
+    if let Some(run) = &last
+        && !overlays
+        && let Some(report) = replay_by_stamps(root, run, &walked, &walked.config, store.writable())
+    {
+        return report;
+    }
+    // Read every file, recording each one's stamp and kind.
+    let kinds: HashMap<String, u8> = walked
+        .found
+        .iter()
+        .map(|f| (f.rel.clone(), kind_code(f.kind)))
+        .collect();
+    let started = now_ns();
+    let stamps = Mutex::new(HashMap::new());
+    let gathered = read_walked(walked, options, |rel, m| {
+        if let Some(s) = Stamp::of(m) {
+            stamps.lock().expect("stamps").insert(rel.to_string(), s);
+        }
+    });
+    let mut stamps = stamps.into_inner().expect("stamps");
+    let Gathered {
+        config,
+        loaded,
+        all,
+    } = gathered;
+    let mut entries: Vec<Entry> = loaded
+        .par_iter()
+        .map(|(path, content)| Entry {
+            path: path.clone(),
+            kind: kinds.get(path).copied(),
+            stamp: None,
+            content: content_of(content),
+        })
+        .collect();
+    for e in &mut entries {
+        e.stamp = stamps.remove(&e.path);
+        if e.kind.is_none() {
+            e.stamp = None;
+        }
+    }
+    entries.sort_by(|a, b| (&a.path, a.kind).cmp(&(&b.path, b.kind)));
+    let units = units(loaded, &all, &config);
+    if let Some(run) = &last
+        && same_contents(&run.entries, &entries)
+        && run.units.len() == units.len()
+        && run.units.iter().zip(&units).all(|(a, (b, _))| a == b)
+        && let Some(report) = replay(run.clone(), &config, store.writable(), 0, |i| {
+            Some(match &units[i].1 {
+                Content::Bytes(b) => crate::text_of(b.clone()),
+                Content::Problem(_) => String::new(),
+            })
+        })
+    {
+        return report;
+    }
+    let unit_paths: Vec<String> = units.iter().map(|(p, _)| p.clone()).collect();
+    store.load_packs();
+    Progress::set_total(options, units.len());
+    struct Unit {
+        path: String,
+        text: String,
+        decoded: Decoded,
+        key: Option<u128>,
+        hit: bool,
+        record: Option<Vec<u8>>,
+    }
+    let store_ref = &store;
+    let results: Vec<Unit> = units
+        .into_par_iter()
+        .enumerate()
+        .map_init(Parsers::new, |parsers, (i, (path, content))| {
+            Progress::tick(options);
+            let file = FileId(i as u32);
+            let key = match &content {
+                Content::Bytes(b) => {
+                    classify_in_repo(&path, |p| config.format_for(p), |q| all.contains(q)).map(
+                        |c| {
+                            let mut k = Key::new("decoded");
+                            k.str(&path)
+                                .u128(xxhash_rust::xxh3::xxh3_128(b))
+                                .str(&format!("{c:?}"));
+                            k.finish()
+                        },
+                    )
+                }
+                Content::Problem(_) => None,
+            };
+            if let Some(k) = key
+                && let Some(decoded) = store_ref.get(k).and_then(|b| wire::decode_decoded(b, file))
+                && let Content::Bytes(bytes) = content
+            {
+                return Unit {
+                    path,
+                    text: crate::text_of(bytes),
+                    decoded,
+                    key,
+                    hit: true,
+                    record: None,
+                };
+            }
+            let (text, decoded) = decode_unit(parsers, file, &path, content, &config, &all);
+            let record = key
+                .filter(|_| store_ref.writable())
+                .and_then(|_| wire::encode_decoded(&decoded, file));
+            Unit {
+                path,
+                text,
+                decoded,
+                key,
+                hit: false,
+                record,
+            }
+        })
+        .collect();
+    let mut stats = CacheStats {
+        writable: store.writable(),
+        ..CacheStats::default()
+    };
+    let mut used = Vec::new();
+    let mut new = Vec::new();
+    // The local findings' keys and reused findings, one per artifact.
+    let mut local_keys = Vec::new();
+    let mut reused = Vec::new();
+    let mut decoded = Vec::with_capacity(results.len());
+    for (i, u) in results.into_iter().enumerate() {
+        if u.hit {
+            stats.reused += 1;
+            used.extend(u.key);
+        } else {
+            stats.decoded += 1;
+        }
+        if let (Some(k), Some(r)) = (u.key, u.record) {
+            new.push((k, r));
+        }
+        if u.decoded.artifact.is_some() {
+            let key = u.key.map(|k| {
+                let mut l = Key::new("local");
+                l.u128(k).u128(local_passes).u128(paths);
+                l.finish()
+            });
+            let local = key.and_then(|k| {
+                let l = wire::decode_local(store.get(k)?, FileId(i as u32))?;
+                used.push(k);
+                Some(l)
+            });
+            stats.local_reused += usize::from(local.is_some());
+            local_keys.push(key.filter(|_| local.is_none()));
+            reused.push(local);
+        }
+        decoded.push((u.path, u.text, u.decoded));
+    }
+    let (mut report, local) = analyze_decoded(decoded, all, &config, options, reused);
+    if store.writable() {
+        for ((a, l), key) in report.artifacts.iter().zip(&local).zip(local_keys) {
+            if let Some(k) = key
+                && let Some(r) = wire::encode_local(l, a.file)
+            {
+                new.push((k, r));
+            }
+        }
+        store.write(new, &used);
+        if settings.replay
+            && !report.has_internal_error()
+            && let Some(body) = wire::encode_run(&report, context, started, &entries, &unit_paths)
+        {
+            store.write_run(&body);
+        }
+    }
+    report.cache = Some(stats);
+    report
+}
+
+/// Whether two runs read the same inputs: the same paths, kinds and
+/// contents (stamps aside).
+fn same_contents(a: &[Entry], b: &[Entry]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.path == y.path && x.kind == y.kind && x.content == y.content)
+}
+
+/// The replay of `run` when the walk found the same files with the same
+/// stamps, every stamp settled: nothing is read but the files whose text
+/// the findings show (each checked against its recorded hash).
+fn replay_by_stamps(
+    root: &Path,
+    run: &wire::Run,
+    walked: &Walked,
+    config: &crate::config::Config,
+    writable: bool,
+) -> Option<Report> {
+    let mut now: Vec<(&str, Option<u8>, Option<EntryContent>)> = walked
+        .found
+        .iter()
+        .map(|f| (f.rel.as_str(), Some(kind_code(f.kind)), None))
+        .chain(walked.errors.iter().map(|(path, why)| {
+            (
+                path.as_str(),
+                None,
+                Some(content_of(&crate::walk_error(why))),
+            )
+        }))
+        .collect();
+    now.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    if now.len() != run.entries.len() {
+        return None;
+    }
+    let found: HashMap<&str, &crate::walk::Found> =
+        walked.found.iter().map(|f| (f.rel.as_str(), f)).collect();
+    let same = now
+        .par_iter()
+        .zip(&run.entries)
+        .all(|((path, kind, content), e)| {
+            if *path != e.path || *kind != e.kind {
+                return false;
+            }
+            match kind {
+                None => content.as_ref() == Some(&e.content),
+                // A link or a special file: its problem is its kind's.
+                Some(k) if *k != 0 => true,
+                Some(_) => {
+                    // A file that could not be read may read now.
+                    let read = match &e.content {
+                        EntryContent::Bytes(_) => true,
+                        EntryContent::Problem(code, _) => {
+                            code == skein_syntax::rules::FILE_TOO_LARGE.code
+                        }
+                    };
+                    let Some(recorded) = e.stamp.filter(|s| read && s.settled(run.started)) else {
+                        return false;
+                    };
+                    let Some(f) = found.get(path) else {
+                        return false;
+                    };
+                    std::fs::symlink_metadata(&f.path)
+                        .ok()
+                        .filter(|m| m.is_file())
+                        .and_then(|m| Stamp::of(&m))
+                        == Some(recorded)
+                }
+            }
+        });
+    if !same {
+        return None;
+    }
+    let hashes: HashMap<&str, u128> = run
+        .entries
+        .iter()
+        .filter_map(|e| match e.content {
+            EntryContent::Bytes(h) => Some((e.path.as_str(), h)),
+            EntryContent::Problem(..) => None,
+        })
+        .collect();
+    let unread = hashes.len();
+    replay(run.clone(), config, writable, unread, |i| {
+        let path = run.units.get(i)?;
+        let Some(&hash) = hashes.get(path.as_str()) else {
+            return Some(String::new());
+        };
+        let bytes = std::fs::read(root.join(path)).ok()?;
+        (xxhash_rust::xxh3::xxh3_128(&bytes) == hash).then(|| crate::text_of(bytes))
+    })
+}
+
+/// The report of a stored run: the stored findings, secrets and summary;
+/// the texts of the files they show from `text` (by unit index; `None`
+/// gives up the replay), every other file's text empty; no artifacts, an
+/// empty graph. `None` when the record does not hold together.
+fn replay(
+    run: wire::Run,
+    config: &crate::config::Config,
+    writable: bool,
+    unread: usize,
+    text: impl Fn(usize) -> Option<String> + Sync,
+) -> Option<Report> {
+    let n = run.units.len();
+    if run.files_read != n {
+        return None;
+    }
+    let total = n + run.extra_sources.len();
+    let mut shown = vec![false; n];
+    for l in run
+        .diagnostics
+        .iter()
+        .flat_map(|d| std::iter::once(&d.primary).chain(&d.secondary))
+    {
+        let i = l.file.0 as usize;
+        if i >= total {
+            return None;
+        }
+        if i < n {
+            shown[i] = true;
+        }
+    }
+    for (file, _) in &run.secrets {
+        let i = file.0 as usize;
+        if i >= total {
+            return None;
+        }
+        if i < n {
+            shown[i] = true;
+        }
+    }
+    let texts: Vec<Option<String>> = shown
+        .par_iter()
+        .enumerate()
+        .map(|(i, &s)| if s { text(i) } else { Some(String::new()) })
+        .collect();
+    let mut sources = SourceMap::new();
+    for (path, t) in run.units.into_iter().zip(texts) {
+        sources.add(SourceFile::new(path, t?));
+    }
+    for (path, t) in run.extra_sources {
+        sources.add(SourceFile::new(path, t));
+    }
+    for (file, spans) in run.secrets {
+        for s in spans {
+            sources.get_mut(file).add_secret(s);
+        }
+    }
+    let summary = crate::summarize(run.files_read, run.per_format, &run.diagnostics);
+    Some(Report {
+        sources,
+        artifacts: Vec::new(),
+        artifact_formats: run.artifact_formats,
+        graph: skein_model::RepoGraph::default(),
+        diagnostics: run.diagnostics,
+        summary,
+        fail_on: config.fail_on,
+        fail_on_internal_error: config.fail_on_internal_error,
+        cache: Some(CacheStats {
+            replayed: true,
+            unread: unread.saturating_sub(shown.iter().filter(|s| **s).count()),
+            writable,
+            ..CacheStats::default()
+        }),
+    })
+}
+
+/// Whether a run of `options` may use a cache at all: the hidden test
+/// passes (`Options::extra_passes`) and the test build's fault hook are
+/// not part of any key.
+pub(crate) fn settings(options: &Options) -> Option<&CacheSettings> {
+    options
+        .cache
+        .as_ref()
+        .filter(|_| options.extra_passes.is_empty() && !crate::fault::active())
+}

@@ -1,0 +1,374 @@
+//! The persistent cache (issue #17): a run with a cache, cold or warm, after
+//! an edit, a new file, a configuration change or a version change, gives
+//! byte for byte the report of a run without one; a damaged cache file is
+//! ignored and written anew; runs sharing one cache folder stay correct;
+//! a read-only project gets no cache. Every cache lives in a temporary
+//! folder (`CacheSettings::dir`), never beside the shared corpus.
+
+use skein::cache::{CacheSettings, CacheStats};
+use skein::{Options, Report};
+use skein_report::{HumanOptions, json_value, render_human};
+use std::path::{Path, PathBuf};
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_name() == skein::cache::DEFAULT_DIR {
+            continue;
+        }
+        let t = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), t).unwrap();
+        }
+    }
+}
+
+/// The demo repository, copied into a temporary folder.
+fn demo() -> tempfile::TempDir {
+    let src = skein_test_support::workspace_root().join("corpus/examples/demo-repo");
+    let dir = tempfile::tempdir().unwrap();
+    copy(&src, dir.path());
+    dir
+}
+
+/// What the command line prints of a report, in two formats, and the
+/// secrets each file masks.
+fn render(r: &Report) -> String {
+    let human = render_human(
+        r.diagnostics(),
+        r.sources(),
+        HumanOptions {
+            color: false,
+            links: false,
+            unsafe_fixes: true,
+        },
+    );
+    let json = serde_json::to_string_pretty(&json_value(r.diagnostics(), r.sources(), r.summary()))
+        .unwrap();
+    let secrets: Vec<String> = r
+        .sources()
+        .iter()
+        .map(|(_, f)| format!("{} {:?}", f.path(), f.secrets()))
+        .collect();
+    format!("{human}\n{json}\n{}", secrets.join("\n"))
+}
+
+fn settings(cache: &Path, replay: bool) -> Options {
+    Options {
+        cache: Some(CacheSettings {
+            dir: Some(cache.to_path_buf()),
+            version: "test 1".into(),
+            replay,
+        }),
+        ..Options::default()
+    }
+}
+
+fn cold(root: &Path) -> Report {
+    skein::check(root, &Options::default()).unwrap()
+}
+
+fn cached(root: &Path, cache: &Path, replay: bool) -> (String, CacheStats) {
+    let r = skein::check(root, &settings(cache, replay)).unwrap();
+    let stats = r.cache_stats().expect("a run with a cache");
+    (render(&r), stats)
+}
+
+fn packs(cache: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for ns in std::fs::read_dir(cache).unwrap().flatten() {
+        if ns.path().is_dir() {
+            for f in std::fs::read_dir(ns.path()).unwrap().flatten() {
+                if f.path().extension().is_some_and(|e| e == "pack") {
+                    out.push(f.path());
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn run_file(cache: &Path) -> PathBuf {
+    std::fs::read_dir(cache)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path().join("run.bin"))
+        .find(|p| p.is_file())
+        .expect("a run.bin")
+}
+
+#[test]
+fn warm_runs_equal_a_cold_run_on_the_real_corpus() {
+    let Some(corpus) = skein_test_support::real_corpus() else {
+        return;
+    };
+    let cache = tempfile::tempdir().unwrap();
+    let want = render(&cold(&corpus));
+    let (first, s) = cached(&corpus, cache.path(), true);
+    assert_eq!(first, want, "cold run with a cache");
+    assert!(s.decoded > 3000 && s.reused == 0, "{s:?}");
+    // Per file: every file's decoded state and local findings read back.
+    let (second, s) = cached(&corpus, cache.path(), false);
+    assert_eq!(second, want, "warm run, per-file records");
+    assert_eq!(s.decoded, 0, "{s:?}");
+    assert!(s.local_reused > 3000, "{s:?}");
+    // Whole run: the stored result.
+    let (third, s) = cached(&corpus, cache.path(), true);
+    assert_eq!(third, want, "warm run, replayed");
+    assert!(s.replayed, "{s:?}");
+    // The corpus is older than the run that recorded it: its files' stamps
+    // are settled, so only the files the findings show are read.
+    assert!(s.unread > 2000, "{s:?}");
+}
+
+#[test]
+fn unchanged_stamps_replay_without_reading_and_changed_ones_do_not() {
+    let dir = demo();
+    let cache = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // Stamps within two seconds of the recording run are not trusted.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let want = render(&cold(root));
+    assert_eq!(cached(root, cache.path(), true).0, want);
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, want);
+    assert!(s.replayed && s.unread > 0, "{s:?}");
+    // The same number of bytes, other bytes: the change time moved.
+    let rel = root.join("packs/core/loops/review/loop.json");
+    let text = std::fs::read_to_string(&rel)
+        .unwrap()
+        .replace("\"id\": \"G1\"", "\"id\": \"G9\"");
+    std::fs::write(&rel, text).unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, render(&cold(root)), "after a same-size edit");
+    assert_eq!((s.replayed, s.decoded), (false, 1), "{s:?}");
+    // Freshly written: its stamp is not settled, so it is read (and the
+    // contents match the record): a replay that reads every file.
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, render(&cold(root)));
+    assert!(s.replayed && s.unread == 0, "{s:?}");
+}
+
+#[test]
+fn edits_new_files_and_configuration_changes_equal_cold_runs() {
+    let dir = demo();
+    let cache = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for replay in [false, true] {
+        assert_eq!(cached(root, cache.path(), replay).0, render(&cold(root)));
+    }
+    // One file edited: only it is decoded again.
+    let rel = root.join("packs/core/loops/review/loop.json");
+    let text = std::fs::read_to_string(&rel)
+        .unwrap()
+        .replace("\"id\": \"G1\"", "\"id\": \"G2\"");
+    std::fs::write(&rel, text).unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, render(&cold(root)), "after an edit");
+    assert_eq!((s.replayed, s.decoded), (false, 1), "{s:?}");
+    // A new file: the path list changed, so local findings are computed
+    // again, decoded states are not.
+    let skill = root.join("skills/new-one/SKILL.md");
+    std::fs::create_dir_all(skill.parent().unwrap()).unwrap();
+    std::fs::write(
+        &skill,
+        "---\nname: new-one\ndescription: Does a thing.\n---\nBody\n",
+    )
+    .unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, render(&cold(root)), "after a new file");
+    assert_eq!((s.decoded, s.local_reused), (1, 0), "{s:?}");
+    // A configuration change: rules turned off change the local findings'
+    // keys, the decoded states stay.
+    let config = root.join("skein.toml");
+    let before = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{before}\nignore = [\"SKILL\"]\n")).unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, render(&cold(root)), "after a configuration change");
+    assert_eq!(
+        (s.replayed, s.decoded, s.local_reused),
+        (false, 0, 0),
+        "{s:?}"
+    );
+    // And back: the earlier records serve again.
+    std::fs::write(&config, &before).unwrap();
+    let (got, s) = cached(root, cache.path(), false);
+    assert_eq!(got, render(&cold(root)), "configuration restored");
+    assert_eq!(s.decoded, 0, "{s:?}");
+    assert!(s.local_reused > 0, "{s:?}");
+    // A format mapping changes what a file is: its decode key changes.
+    std::fs::write(
+        &config,
+        format!("{before}\n[formats]\n\"skills/new-one/SKILL.md\" = \"plugin-command\"\n"),
+    )
+    .unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, render(&cold(root)), "after a format mapping");
+    assert_eq!(s.decoded, 1, "{s:?}");
+}
+
+#[test]
+fn another_version_reads_nothing_of_the_cache() {
+    let dir = demo();
+    let cache = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    cached(root, cache.path(), true);
+    let mut o = settings(cache.path(), true);
+    o.cache.as_mut().unwrap().version = "test 2".into();
+    let r = skein::check(root, &o).unwrap();
+    let s = r.cache_stats().unwrap();
+    assert_eq!(render(&r), render(&cold(root)));
+    assert_eq!((s.replayed, s.reused), (false, 0), "{s:?}");
+    assert!(s.decoded > 0);
+}
+
+#[test]
+fn truncated_and_corrupted_files_are_ignored_and_rewritten() {
+    let dir = demo();
+    let cache = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let want = render(&cold(root));
+    cached(root, cache.path(), true);
+    let all = packs(cache.path());
+    assert_eq!(all.len(), 1);
+    // Cut short, as by a crash before the rename would never leave it.
+    let bytes = std::fs::read(&all[0]).unwrap();
+    std::fs::write(&all[0], &bytes[..bytes.len() / 2]).unwrap();
+    let (got, s) = cached(root, cache.path(), false);
+    assert_eq!(got, want, "truncated pack");
+    assert_eq!(s.reused, 0, "{s:?}");
+    // Rewritten: the next run reads every record.
+    let (got, s) = cached(root, cache.path(), false);
+    assert_eq!(got, want);
+    assert_eq!(s.decoded, 0, "{s:?}");
+    // One byte flipped in the middle of a record.
+    let pack = packs(cache.path()).pop().unwrap();
+    let mut bytes = std::fs::read(&pack).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x55;
+    std::fs::write(&pack, &bytes).unwrap();
+    let (got, s) = cached(root, cache.path(), false);
+    assert_eq!(got, want, "corrupted pack");
+    assert_eq!(s.reused, 0, "{s:?}");
+    assert_eq!(cached(root, cache.path(), false).1.decoded, 0);
+    // The whole-run file, corrupted: not replayed, then written again.
+    cached(root, cache.path(), true);
+    let run = run_file(cache.path());
+    let mut bytes = std::fs::read(&run).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&run, &bytes).unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, want, "corrupted run file");
+    assert!(!s.replayed);
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, want);
+    assert!(s.replayed);
+}
+
+#[test]
+fn runs_sharing_a_cache_all_give_the_cold_answer() {
+    let a = demo();
+    let b = demo();
+    // The second project differs by one file: both write their own records
+    // and whole-run results into the one folder at the same time.
+    let rel = b.path().join("packs/core/loops/review/loop.json");
+    let text = std::fs::read_to_string(&rel)
+        .unwrap()
+        .replace("\"id\": \"G1\"", "\"id\": \"G2\"");
+    std::fs::write(&rel, text).unwrap();
+    let want_a = render(&cold(a.path()));
+    let want_b = render(&cold(b.path()));
+    assert_ne!(want_a, want_b);
+    let cache = tempfile::tempdir().unwrap();
+    std::thread::scope(|s| {
+        for i in 0..4 {
+            let (root, want) = if i % 2 == 0 {
+                (a.path(), &want_a)
+            } else {
+                (b.path(), &want_b)
+            };
+            let cache = cache.path();
+            s.spawn(move || {
+                for round in 0..6 {
+                    let (got, _) = cached(root, cache, (round + i) % 3 != 0);
+                    assert_eq!(&got, want, "thread {i}, round {round}");
+                }
+            });
+        }
+    });
+    // Records of both projects are there, in few packs.
+    assert!(packs(cache.path()).len() <= 9);
+}
+
+#[test]
+fn no_cache_is_written_into_a_read_only_project() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = demo();
+    let root = dir.path().to_path_buf();
+    let mode = |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m));
+    mode(&root, 0o555).unwrap();
+    let o = Options {
+        cache: Some(CacheSettings::default()),
+        ..Options::default()
+    };
+    let r = skein::check(&root, &o).unwrap();
+    let want = render(&cold(&root));
+    mode(&root, 0o755).unwrap();
+    assert_eq!(render(&r), want);
+    assert!(!root.join(skein::cache::DEFAULT_DIR).exists());
+    // Writable again: the default folder, which ignores itself.
+    let r = skein::check(&root, &o).unwrap();
+    assert_eq!(render(&r), want);
+    let folder = root.join(skein::cache::DEFAULT_DIR);
+    assert_eq!(
+        std::fs::read_to_string(folder.join(".gitignore"))
+            .unwrap()
+            .lines()
+            .last(),
+        Some("*")
+    );
+    assert!(folder.join("CACHEDIR.TAG").is_file());
+    // The cache folder is not part of the analysis.
+    let again = skein::check(&root, &o).unwrap();
+    assert_eq!(render(&again), want);
+    assert_eq!(again.summary().files_read, r.summary().files_read);
+}
+
+#[test]
+fn the_command_line_keeps_its_cache_at_the_project_root_unless_told() {
+    let skein = |dir: &Path, extra: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_skein"))
+            .args(["check", "--format", "json", "--no-progress"])
+            .arg(dir)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(o.status.code().is_some_and(|c| c <= 1), "{o:?}");
+        o.stdout
+    };
+    let dir = demo();
+    let root = dir.path();
+    let plain = skein(root, &["--no-cache"]);
+    assert!(
+        !root.join(".skein_cache").exists(),
+        "--no-cache writes nothing"
+    );
+    assert_eq!(skein(root, &[]), plain, "cold");
+    assert!(root.join(".skein_cache/CACHEDIR.TAG").is_file());
+    assert_eq!(skein(root, &[]), plain, "warm");
+    // From a subfolder: the project's cache, the view's findings.
+    let sub = root.join("packs");
+    assert_eq!(skein(&sub, &[]), skein(&sub, &["--no-cache"]));
+    assert!(!sub.join(".skein_cache").exists());
+    let elsewhere = tempfile::tempdir().unwrap();
+    let named = elsewhere.path().join("c");
+    let arg = named.to_str().unwrap();
+    assert_eq!(skein(root, &["--cache-dir", arg]), plain);
+    assert!(named.join(".gitignore").is_file());
+    assert_eq!(skein(root, &["--cache-dir", arg]), plain);
+}
