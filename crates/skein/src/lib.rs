@@ -256,8 +256,9 @@ impl Report {
 
     /// What the persistent cache did in this run; `None` for a run without
     /// one ([`Options::cache`]). A report with `replayed` set was answered
-    /// whole from the last run's stored result: the same findings, sources
-    /// and summary, but no artifacts and an empty graph.
+    /// whole from the last run's stored result: the same findings, paths,
+    /// secrets and summary, the texts of the files the findings show (the
+    /// others empty), no artifacts and an empty graph.
     pub fn cache_stats(&self) -> Option<cache::CacheStats> {
         self.cache
     }
