@@ -1305,7 +1305,10 @@ mod json_comment_tests {
         .collect();
         let root = skein_test_support::workspace_root();
         let mut dirs = vec![root.join("corpus")];
-        dirs.extend(skein_test_support::real_corpus());
+        // Without the shared corpus (it prints why), the fixtures alone.
+        let real = skein_test_support::real_corpus();
+        let least = if real.is_some() { 1000 } else { 500 };
+        dirs.extend(real);
         while let Some(dir) = dirs.pop() {
             for e in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap()) {
                 let path = e.path();
@@ -1338,7 +1341,7 @@ mod json_comment_tests {
             with_comments += usize::from(comments);
         }
         assert!(
-            compared > 1000 && with_comments >= 3,
+            compared > least && with_comments >= 3,
             "{compared} compared, {with_comments} with comments"
         );
     }
