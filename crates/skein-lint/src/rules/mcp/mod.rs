@@ -398,20 +398,25 @@ impl Spec {
 }
 
 /// The client that reads the MCP servers of artifact `a` at `path`.
+///
+/// Every MCP rule asks this of every artifact, so the format decides first
+/// and only an `McpConfig`'s path is split.
 pub(crate) fn client_of(path: &str, format: Format) -> Option<Client> {
-    let mut parts = path.rsplit('/');
-    let name = parts.next().unwrap_or("");
-    let parent = parts.next().unwrap_or("");
     Some(match format {
-        Format::McpConfig => match (name, parent) {
-            (".mcp.json", _) => Client::ClaudeCode,
-            ("claude_desktop_config.json", _) => Client::ClaudeDesktop,
-            ("mcp_config.json", _) => Client::Windsurf,
-            ("mcp.json", ".cursor") => Client::Cursor,
-            ("mcp.json", ".vscode") => Client::VsCode,
-            ("mcp.json", ".amazonq") => Client::AmazonQ,
-            _ => Client::Unknown,
-        },
+        Format::McpConfig => {
+            let mut parts = path.rsplit('/');
+            let name = parts.next().unwrap_or("");
+            let parent = parts.next().unwrap_or("");
+            match (name, parent) {
+                (".mcp.json", _) => Client::ClaudeCode,
+                ("claude_desktop_config.json", _) => Client::ClaudeDesktop,
+                ("mcp_config.json", _) => Client::Windsurf,
+                ("mcp.json", ".cursor") => Client::Cursor,
+                ("mcp.json", ".vscode") => Client::VsCode,
+                ("mcp.json", ".amazonq") => Client::AmazonQ,
+                _ => Client::Unknown,
+            }
+        }
         Format::AgentPluginsMcp => Client::AgentPlugins,
         Format::ClaudePlugin => Client::ClaudeCode,
         Format::GeminiSettings => Client::Gemini,

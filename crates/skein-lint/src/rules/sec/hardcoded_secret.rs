@@ -818,7 +818,7 @@ pub(crate) fn token_shape(v: &str) -> Option<(Range<usize>, &'static str)> {
         (!is_placeholder(token)).then_some((start..start + len, what))
     };
     // PEM private keys.
-    if let Some(i) = v.find("-----BEGIN ") {
+    if let Some(i) = memchr::memmem::find(b, b"-----BEGIN ") {
         let header_end = v[i..]
             .find("-----\n")
             .or_else(|| v[i + 5..].find("-----").map(|j| j + 5));

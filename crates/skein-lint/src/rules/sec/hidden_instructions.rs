@@ -279,7 +279,7 @@ fn hidden_texts(a: &Artifact, text: &str) -> Vec<(Span, Span, &'static str)> {
     let mut fence: Option<char> = None;
     let mut pos = start;
     // Every definition holds `]:`: a body without one has none to walk.
-    let walked = if text[start..end].contains("]:") {
+    let walked = if memchr::memmem::find(&text.as_bytes()[start..end], b"]:").is_some() {
         &text[start..end]
     } else {
         ""
@@ -310,7 +310,8 @@ fn hidden_texts(a: &Artifact, text: &str) -> Vec<(Span, Span, &'static str)> {
         out.push((span, span, "a link reference definition"));
     }
     // An HTML comment never closed: the rest of the body is hidden.
-    if let Some(open) = text[start..end].rfind("<!--").map(|i| start + i)
+    if let Some(open) =
+        memchr::memmem::rfind(&text.as_bytes()[start..end], b"<!--").map(|i| start + i)
         && !text[open..end].contains("-->")
         && !out.iter().any(|(s, _, _)| s.start as usize == open)
         && !in_fence(&text[start..open])

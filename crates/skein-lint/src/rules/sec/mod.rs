@@ -382,7 +382,7 @@ pub(crate) fn bang_commands(a: &Artifact, text: &str) -> Vec<(Span, bool)> {
             })
         })
     };
-    if !body.contains("!`") && !bang_fence() {
+    if memchr::memmem::find(body.as_bytes(), b"!`").is_none() && !bang_fence() {
         return out;
     }
     let mut fence: Option<(String, bool, usize)> = None;

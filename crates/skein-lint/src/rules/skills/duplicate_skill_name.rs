@@ -4,7 +4,7 @@ use crate::rules::refs::{dir_of, folder_label};
 use crate::{Context, Pass};
 use skein_model::{Format, Model};
 use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -80,9 +80,16 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     }
     let mut out = Vec::new();
     for (name, defs) in by_name.iter().filter(|(_, d)| d.len() > 1) {
-        for (i, d) in defs.iter().enumerate() {
-            let earlier = &defs[..i];
-            if let Some(first) = earlier.iter().find(|f| f.scope == d.scope) {
+        // One walk per name, in path order (linear in the definitions: a
+        // generated monorepo repeats a name thousands of times). The first
+        // definition of each scope, and the first outside plugin scopes in
+        // any scope and in a client scope, are what a later one is compared
+        // with; a later copy in the same scope never comes first.
+        let mut first_in_scope: HashMap<&str, &Def> = HashMap::with_capacity(defs.len());
+        let mut first_free: Option<&Def> = None;
+        let mut first_free_client: Option<&Def> = None;
+        for d in defs {
+            if let Some(first) = first_in_scope.get(d.scope) {
                 out.push(
                     Diagnostic::new(
                         RULE,
@@ -102,16 +109,20 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 );
                 continue;
             }
+            first_in_scope.insert(d.scope, d);
             if is_plugin_scope(cx, d.scope) {
                 continue;
             }
+            let client = is_client_scope(d.scope);
             // Two folders shadow each other only when a client loads at
             // least one of them by itself; two distribution folders
             // (`skills/` of two repositories) are never loaded together.
-            if let Some(first) = earlier.iter().find(|f| {
-                !is_plugin_scope(cx, f.scope)
-                    && (is_client_scope(d.scope) || is_client_scope(f.scope))
-            }) {
+            let shadowed = if client {
+                first_free
+            } else {
+                first_free_client
+            };
+            if let Some(first) = shadowed {
                 let mut w = Diagnostic::new(
                     RULE,
                     d.file,
@@ -130,6 +141,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 );
                 w.severity = Severity::Warning;
                 out.push(w);
+            }
+            first_free.get_or_insert(d);
+            if client {
+                first_free_client.get_or_insert(d);
             }
         }
     }
