@@ -9,6 +9,9 @@
 //!   facts) and its frontmatter as YAML in place; one thread;
 //! - `decode/validate/{corpus,gen-10k}`: classify, parse, schema-validate
 //!   and decode every artifact into its typed model; one thread;
+//! - `decode-by-format/{decode,validate}/<format>@<input>`: the same per
+//!   format, and the schema validation alone (JSON view + validator) per
+//!   format; one thread;
 //! - `graph/{build,passes}/<input>`: the repository graph from decoded
 //!   artifacts, and the rule passes over a built graph;
 //! - `check_files/<input>`: the whole library pipeline on files in memory;
@@ -193,6 +196,85 @@ fn bench_decode(c: &mut Criterion) {
     group.finish();
 }
 
+/// Decoding and schema validation per format (issue #17: what each format
+/// costs beyond its parse), one thread: `decode-by-format/decode/<format>@<input>`
+/// is the whole `skein_model::decode` of that format's files (parse, classify,
+/// validate, typed model); `decode-by-format/validate/<format>@<input>` is the
+/// schema's share alone: the JSON view of each already-parsed `Document` and
+/// `skein_model::schema::validate` over it. Formats with fewer than 20 files
+/// in an input are left out (too few to time).
+fn bench_decode_by_format(c: &mut Criterion) {
+    let mut group = c.benchmark_group("decode-by-format");
+    let mut parsers = Parsers::new();
+    for (label, inputs) in parse_inputs() {
+        let mut by_format: BTreeMap<&'static str, Vec<(skein_model::Candidate, &BenchFile)>> =
+            BTreeMap::new();
+        for f in &inputs.artifacts {
+            if let Some(c) = skein_model::classify_path(&f.path) {
+                by_format.entry(c.format.id()).or_default().push((c, f));
+            }
+        }
+        for (format, files) in by_format.iter().filter(|(_, v)| v.len() >= 20) {
+            let bytes: u64 = files.iter().map(|(_, f)| f.text.len() as u64).sum();
+            group.throughput(Throughput::Bytes(bytes));
+            group.bench_function(
+                BenchmarkId::new("decode", format!("{format}@{label}")),
+                |b| {
+                    b.iter(|| {
+                        for (i, (candidate, f)) in files.iter().enumerate() {
+                            black_box(skein_model::decode(
+                                &mut parsers,
+                                FileId(i as u32),
+                                *candidate,
+                                f.text.as_bytes(),
+                            ));
+                        }
+                    })
+                },
+            );
+            // The documents as decoded (after content refinement, so each
+            // is validated against the schema decode chose).
+            let decoded: Vec<skein_model::Artifact> = files
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (candidate, f))| {
+                    skein_model::decode(
+                        &mut parsers,
+                        FileId(i as u32),
+                        *candidate,
+                        f.text.as_bytes(),
+                    )
+                    .artifact
+                })
+                .filter(|a| a.format.schema_name().is_some())
+                .collect();
+            if decoded.is_empty() {
+                continue;
+            }
+            group.bench_function(
+                BenchmarkId::new("validate", format!("{format}@{label}")),
+                |b| {
+                    b.iter(|| {
+                        for a in &decoded {
+                            let limit = a.document.len() + skein_model::EXPANSION_LIMIT;
+                            if let Ok(instance) = a.document.to_json(limit) {
+                                black_box(skein_model::schema::validate(
+                                    a.format,
+                                    a.file,
+                                    &a.document,
+                                    &instance,
+                                    skein_syntax::Span::new(0, 0),
+                                ));
+                            }
+                        }
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
 /// (label, every file) for the whole-pipeline benches: the corpus when
 /// present, then each generated size.
 fn pipeline_inputs() -> Vec<(String, Arc<Vec<BenchFile>>)> {
@@ -346,6 +428,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_parse, bench_decode, bench_graph, bench_check_files, bench_disk
+    targets = bench_parse, bench_decode, bench_decode_by_format, bench_graph, bench_check_files, bench_disk
 }
 criterion_main!(benches);
