@@ -2,12 +2,15 @@
 //! definitions the end-to-end tests (editors/e2e, on the demo repository)
 //! do not reach: marketplace `source` -> plugin manifest, agent `skills:`
 //! item -> SKILL.md, Loom a2a agent -> its spec; the symbols of a
-//! marketplace; a suppression in a Markdown body.
+//! marketplace; a suppression in a Markdown body. And the binary over
+//! real stdio: an error is said once.
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use lsp_types as lsp;
 use serde_json::{Value, json};
+use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 struct Client {
@@ -254,4 +257,40 @@ fn a_finding_in_a_markdown_body_is_suppressed_with_an_html_comment() {
         format!("  <!-- skein: ignore[{code}] reason: why this finding is accepted -->\n")
     );
     assert_eq!(edit["range"]["start"], json!({"line": 6, "character": 0}));
+}
+
+/// `skein server` as an editor starts it, with `input` on its standard
+/// input (then closed): its exit code, standard output and standard error.
+fn server_process(input: &[u8]) -> (Option<i32>, Vec<u8>, String) {
+    let _bound = skein_test_support::Watchdog::start("skein server", Duration::from_secs(120));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skein"))
+        .arg("server")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("skein runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The server may stop reading before the end (that is the point of
+    // most of these inputs): a broken pipe here is expected.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("skein ends");
+    (
+        out.status.code(),
+        out.stdout,
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    )
+}
+
+#[test]
+fn a_read_error_is_said_once() {
+    let (code, _, stderr) = server_process(b"garbage\n");
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(2),
+            "skein: error: language server input/output: malformed header: \"garbage\\n\"\n"
+        )
+    );
 }

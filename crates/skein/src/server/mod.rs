@@ -54,17 +54,19 @@ impl Default for ServerOptions {
     }
 }
 
-/// Why the server stopped before `exit`.
+/// Why the server stopped before `exit`. Each variant's cause is its
+/// [`std::error::Error::source`], not repeated in its message: print the
+/// chain (`{:#}` of `anyhow`) to see both.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// The client broke the protocol (or the connection closed early).
-    #[error("language server protocol error: {0}")]
+    #[error("language server protocol error")]
     Protocol(#[from] lsp_server::ProtocolError),
     /// Reading or writing stdio failed.
-    #[error("language server input/output: {0}")]
+    #[error("language server input/output")]
     Io(#[from] std::io::Error),
     /// A message could not be (de)serialized.
-    #[error("language server message: {0}")]
+    #[error("language server message")]
     Json(#[from] serde_json::Error),
     /// The client closed its end before the session ended (before
     /// `initialize`, or without `exit`), with nothing wrong in what it sent.
