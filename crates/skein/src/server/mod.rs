@@ -18,8 +18,10 @@
 
 mod convert;
 mod features;
+mod stdio;
 
 pub use convert::{Encoding, path_to_uri, uri_to_path};
+pub use stdio::{MAX_HEADER_LINE, MAX_MESSAGE};
 
 use crate::incremental::Workspace;
 use crate::{Options, Report};
@@ -62,7 +64,8 @@ pub enum ServerError {
     /// The client broke the protocol (or the connection closed early).
     #[error("language server protocol error")]
     Protocol(#[from] lsp_server::ProtocolError),
-    /// Reading or writing stdio failed.
+    /// Reading or writing stdio failed, or the input is not the base
+    /// protocol's framing (a message over [`MAX_MESSAGE`] is one).
     #[error("language server input/output")]
     Io(#[from] std::io::Error),
     /// A message could not be (de)serialized.
@@ -77,9 +80,11 @@ pub enum ServerError {
 /// Runs the server on stdin/stdout until the client says `exit`.
 ///
 /// # Errors
-/// [`ServerError`] when the connection breaks.
+/// [`ServerError`] when the connection breaks, or the client sends what
+/// is not a message (a header declaring more than [`MAX_MESSAGE`] bytes is
+/// one: it is refused before anything is allocated).
 pub fn run(options: ServerOptions) -> Result<(), ServerError> {
-    let (connection, io) = Connection::stdio();
+    let (connection, io) = stdio::connection()?;
     match serve(connection, options) {
         Ok(()) => {
             io.join()?;
