@@ -419,6 +419,36 @@ fn named_paths_are_read_within_their_project() {
     assert_eq!(o.status.code(), Some(3));
 }
 
+/// A path that does not exist (mistyped) is a usage error, exit status 2,
+/// as `skein check --help` says; 3 is only for a path that exists and holds
+/// no file skein reads.
+#[test]
+fn a_path_that_does_not_exist_exits_two_as_the_help_says() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let o = skein(&["check", "skils"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        common::stderr(&o),
+        "skein: error: cannot read skils: No such file or directory (os error 2)\n"
+    );
+    assert!(o.stdout.is_empty());
+    let help = stdout(&skein(&["check", "--help"], dir.path()));
+    let status: String = help
+        .split("\n\n")
+        .find(|p| p.starts_with("Exit status:"))
+        .expect("an exit status paragraph")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        status,
+        "Exit status: 0 when no diagnostic at or above `--fail-on` (default: `fail-on` of skein.toml, \
+         else error) was found (or `--exit-zero`), 1 when some was, 2 on a usage or internal error \
+         (a path that does not exist is one), 3 when no file skein reads was found (an empty folder, \
+         a folder of other files: never a silent green)."
+    );
+}
+
 /// Issue #14: the findings of `skein check sub/dir` are the whole-project
 /// findings restricted to `sub/dir` (the demo repository, from the
 /// workspace root).
