@@ -143,7 +143,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "GLOB", help_heading = "File selection")]
     pub exclude: Vec<String>,
     /// Read the file to analyze from standard input (path `-`) as this
-    /// project file: the rest of the project is read from disk.
+    /// project file: the rest of the project is read from disk. The file
+    /// need not exist, nor the folders above it (an unsaved buffer).
     #[arg(long, value_name = "PATH", help_heading = "File selection")]
     pub stdin_filename: Option<PathBuf>,
     /// Apply the safe fixes rules offer, then report what remains (each

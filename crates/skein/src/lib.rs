@@ -424,28 +424,46 @@ pub fn relative_to(root: &Path, rel: &str, base: &Path) -> String {
 }
 
 /// [`locate`] for a file that may not exist yet (`--stdin-filename` of an
-/// unsaved buffer): its folder must exist and places it in its project.
+/// unsaved buffer, a buffer the language server is given): the nearest
+/// folder above it that exists places it in its project, and the folders
+/// missing below that one are part of its path, as they will be once it is
+/// saved.
 ///
 /// # Errors
-/// [`Error::Root`] when the folder does not exist.
+/// [`Error::Root`] when no folder above it can be read.
 pub fn locate_new(path: &Path) -> Result<Located, Error> {
     if std::fs::symlink_metadata(path).is_ok() {
         return locate(path);
     }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut at = locate(parent)?;
-    at.view = if at.view.is_empty() {
-        name
+    let existing = path
+        .ancestors()
+        .skip(1)
+        .find(|a| a.as_os_str().is_empty() || std::fs::symlink_metadata(a).is_ok())
+        .unwrap_or(Path::new(""));
+    let tail = path.strip_prefix(existing).unwrap_or(path);
+    let mut anchor = if existing.as_os_str().is_empty() {
+        PathBuf::from(".")
     } else {
-        format!("{}/{name}", at.view)
+        existing.to_path_buf()
     };
+    // The missing part, lexically: `.` dropped, `..` undoing a missing
+    // folder (or climbing from the anchor, which exists).
+    let mut parts: Vec<String> = Vec::new();
+    for c in tail.components() {
+        match c {
+            std::path::Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+            std::path::Component::ParentDir if parts.is_empty() => anchor.push(".."),
+            std::path::Component::ParentDir => {
+                parts.pop();
+            }
+            _ => {}
+        }
+    }
+    let mut at = locate(&anchor)?;
+    if !at.view.is_empty() {
+        parts.insert(0, std::mem::take(&mut at.view));
+    }
+    at.view = parts.join("/");
     at.is_dir = false;
     Ok(at)
 }

@@ -449,6 +449,67 @@ fn a_path_that_does_not_exist_exits_two_as_the_help_says() {
     );
 }
 
+/// `--stdin-filename` names an unsaved buffer: the folders above it need
+/// not exist (the nearest one that does places it in its project), and
+/// nothing is created.
+#[test]
+fn stdin_filename_in_folders_that_do_not_exist_yet() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    write(
+        dir.path(),
+        "skills/other/SKILL.md",
+        "---\nname: other\ndescription: Other.\n---\n",
+    );
+    let skill = b"---\nname: x\ndescription: Reviews code.\n---\n";
+    for (cwd, named, shown) in [
+        (
+            "",
+            "plugins/p/skills/review/SKILL.md",
+            "plugins/p/skills/review/SKILL.md",
+        ),
+        (
+            "",
+            "skills/new/../review/SKILL.md",
+            "skills/review/SKILL.md",
+        ),
+        ("skills", "review/SKILL.md", "review/SKILL.md"),
+        (
+            "skills/other",
+            "../../plugins/q/skills/review/SKILL.md",
+            "../../plugins/q/skills/review/SKILL.md",
+        ),
+    ] {
+        let o = common::skein_with_stdin(
+            &[
+                "check",
+                "--format",
+                "concise",
+                "-",
+                "--stdin-filename",
+                named,
+            ],
+            &dir.path().join(cwd),
+            skill,
+        );
+        assert_eq!(
+            (o.status.code(), stdout(&o), common::stderr(&o)),
+            (
+                Some(1),
+                format!(
+                    "{shown}:2:7: error[REF005] skill name `x` does not match its folder `review` [name-mismatch]\n\
+                     checked 1 file (agent-skill 1): 1 error, 0 warnings, 0 infos\n\
+                     [*] 1 fixable with `--fix --unsafe-fixes`\n"
+                ),
+                String::new()
+            ),
+            "{named} from {cwd:?}"
+        );
+    }
+    assert!(!dir.path().join("plugins").exists());
+    assert!(!dir.path().join("skills/review").exists());
+}
+
 /// Issue #14: the findings of `skein check sub/dir` are the whole-project
 /// findings restricted to `sub/dir` (the demo repository, from the
 /// workspace root).

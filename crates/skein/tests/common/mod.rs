@@ -95,3 +95,23 @@ pub fn locations(report: &skein::Report) -> Vec<String> {
         })
         .collect()
 }
+
+/// Runs the `skein` binary in `cwd` with colour off and `input` on its
+/// standard input.
+pub fn skein_with_stdin(args: &[&str], cwd: &Path, input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skein"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("skein runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // skein may stop before reading it all: a broken pipe is its answer.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("skein ends")
+}
