@@ -510,6 +510,105 @@ fn stdin_filename_in_folders_that_do_not_exist_yet() {
     assert!(!dir.path().join("skills/review").exists());
 }
 
+/// REF005's help names only valid skill names (SKILL002's judgement): it
+/// never tells a user to rename a folder to `Customer.io Automation`, nor
+/// (with its fix) to set `name: web.tools`.
+#[test]
+fn name_mismatch_help_suggests_only_valid_skill_names() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let cases = [
+        (
+            "ok-folder",
+            "other-name",
+            "rename the folder to `other-name` or set `name: ok-folder`",
+            Some("set `name: ok-folder`"),
+        ),
+        (
+            "customerio-automation",
+            "Customer.io Automation",
+            "set `name: customerio-automation`: skill names are lowercase words joined by `-`, and equal the folder",
+            Some("set `name: customerio-automation`"),
+        ),
+        ("web.tools", "web", "rename the folder to `web`", None),
+        (
+            "Customer.io",
+            "Customer.io Automation",
+            "rename the folder to `customer-io-automation` and set `name: customer-io-automation`: neither is a valid skill name",
+            None,
+        ),
+        (
+            "!!",
+            "??",
+            "give the folder and `name` one valid skill name: lowercase words joined by `-`",
+            None,
+        ),
+    ];
+    for (folder, name, _, _) in &cases {
+        write(
+            dir.path(),
+            &format!("skills/{folder}/SKILL.md"),
+            &format!("---\nname: \"{name}\"\ndescription: Does things.\n---\n"),
+        );
+    }
+    let o = skein(
+        &["check", "--format", "json", "--select", "REF005"],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    let mut got: Vec<(String, String, Option<String>)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap_or_default().to_string(),
+                d["help"].as_str().unwrap_or_default().to_string(),
+                d["fix"]["message"].as_str().map(str::to_string),
+            )
+        })
+        .collect();
+    got.sort();
+    let mut want: Vec<(String, String, Option<String>)> = cases
+        .iter()
+        .map(|(folder, _, help, fix)| {
+            (
+                format!("skills/{folder}/SKILL.md"),
+                help.to_string(),
+                fix.map(str::to_string),
+            )
+        })
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+    // Following the help for both fields leaves neither finding.
+    let both = dir.path().join("skills/customer-io-automation");
+    std::fs::rename(dir.path().join("skills/Customer.io"), &both).expect("rename");
+    std::fs::write(
+        both.join("SKILL.md"),
+        "---\nname: customer-io-automation\ndescription: Does things.\n---\n",
+    )
+    .expect("write");
+    let o = skein(
+        &[
+            "check",
+            "--format",
+            "concise",
+            "--select",
+            "REF005,SKILL002",
+            "skills/customer-io-automation",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (
+            Some(0),
+            "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n".to_string()
+        )
+    );
+}
+
 /// Issue #14: the findings of `skein check sub/dir` are the whole-project
 /// findings restricted to `sub/dir` (the demo repository, from the
 /// workspace root).
