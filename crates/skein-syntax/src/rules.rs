@@ -149,15 +149,17 @@ runtime.",
     fix: None,
 };
 
-/// SYN012: an artifact path is a symbolic link, which skein does not follow.
+/// SYN012: an artifact path, or a folder, is a symbolic link, which skein
+/// does not follow.
 pub const SYMLINK_NOT_FOLLOWED: Rule = Rule {
     code: "SYN012",
     name: "symlink-not-followed",
     severity: Severity::Info,
-    summary: "an artifact path is a symbolic link, which is not followed",
+    summary: "an artifact path or a folder is a symbolic link, which is not followed",
     doc: "## What it does\nReports a file named like an artifact (`SKILL.md`, `loop.json`, ...) that \
-is a symbolic link. skein never follows links, so a link cannot make it read outside the \
-analyzed folder; the link's target is analyzed only if it is itself inside the folder.\n\n## \
+is a symbolic link, and every symbolic link to a folder (whatever it holds: skein does not look \
+through it). skein never follows links, so a link cannot make it read outside the analyzed \
+folder; the link's target is analyzed only if it is itself inside the folder.\n\n## \
 Why is this bad?\nIt is not, necessarily: linking a shared skill into several plugins is common. \
 The note says that this path was not analyzed under this name.\n\n## Example\n\
 `plugins/a/skills/review -> ../../../shared/review`: analyze `shared/review/SKILL.md` directly.",

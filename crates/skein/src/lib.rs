@@ -705,13 +705,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let kind = if meta.is_file() {
-            walk::EntryKind::Regular
-        } else if meta.is_symlink() {
-            walk::EntryKind::Symlink
-        } else {
-            walk::EntryKind::Special
-        };
+        let kind = walk::EntryKind::of(root, &meta);
         let all = BTreeSet::from([rel.clone()]);
         let found = if is_artifact(&rel)
             && classify_in_repo(&rel, |p| config.format_for(p), |q| all.contains(q)).is_some()
@@ -736,6 +730,13 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
         found.retain(|f| {
             classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
         });
+        // A link to a folder is reported as a link named like an artifact is.
+        found.extend(
+            w.linked_folders
+                .into_iter()
+                .filter(|f| !config.excluded(&f.rel)),
+        );
+        found.sort();
         (found, w.all, w.errors)
     };
     Ok(Walked {
@@ -846,10 +847,9 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
         }
         let path = root.join(rel);
         let kind = match std::fs::symlink_metadata(&path) {
-            Ok(m) if m.is_symlink() => walk::EntryKind::Symlink,
-            Ok(m) if !m.is_file() => walk::EntryKind::Special,
+            Ok(m) => walk::EntryKind::of(&path, &m),
             // Gone or unreadable: `load` reports the error when it tries.
-            _ => walk::EntryKind::Regular,
+            Err(_) => walk::EntryKind::Regular,
         };
         let f = walk::Found {
             rel: rel.clone(),
@@ -895,6 +895,12 @@ pub(crate) fn load_seen(
         walk::EntryKind::Symlink => {
             return problem(
                 "symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed".into(),
+                skein_syntax::rules::SYMLINK_NOT_FOLLOWED,
+            );
+        }
+        walk::EntryKind::LinkedFolder => {
+            return problem(
+                "symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path".into(),
                 skein_syntax::rules::SYMLINK_NOT_FOLLOWED,
             );
         }

@@ -180,7 +180,56 @@ fn symlinks_are_not_followed_out_of_the_root() {
     let o = skein(&["check"], dir.path());
     assert_eq!(
         stdout(&o),
-        "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n"
+        "note[SYN012]: skills/linked: symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n \
+         = docs: https://github.com/skein-dev/skein/blob/main/docs/rules.md#syn012-symlink-not-followed\n\
+         \n\
+         checked 2 files (agent-skill 1): 0 errors, 0 warnings, 1 info\n"
+    );
+}
+
+/// A link to a folder is reported as a link named like an artifact is
+/// (SYN012), wherever it points and whatever it holds, unless the folder
+/// it stands in is excluded or ignored; a link to a file that is no
+/// artifact's is not.
+#[cfg(unix)]
+#[test]
+fn a_linked_folder_is_reported_like_a_linked_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    write(
+        dir.path(),
+        "shared/review/SKILL.md",
+        "---\nname: review\ndescription: Reviews a diff.\n---\n",
+    );
+    write(dir.path(), "docs/notes.txt", "notes\n");
+    write(dir.path(), ".gitignore", "ignored/\n");
+    std::fs::create_dir_all(dir.path().join("plugins/p/skills")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("skills/linked")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("ignored")).expect("mkdir");
+    for (target, link) in [
+        ("../../../shared/review", "plugins/p/skills/review"),
+        ("../../shared/review/SKILL.md", "skills/linked/SKILL.md"),
+        ("docs", "handbook"),
+        ("docs/notes.txt", "notes.txt"),
+        ("../docs", "ignored/docs"),
+        ("../docs", "vendor"),
+    ] {
+        std::os::unix::fs::symlink(target, dir.path().join(link)).expect("symlink");
+    }
+    let o = skein(
+        &["check", "--format", "concise", "--exclude", "vendor"],
+        dir.path(),
+    );
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (
+            Some(0),
+            "handbook:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
+             plugins/p/skills/review:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
+             skills/linked/SKILL.md:1:1: info[SYN012] symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed [symlink-not-followed]\n\
+             checked 4 files (agent-skill 1): 0 errors, 0 warnings, 3 infos\n"
+                .to_string()
+        )
     );
 }
 

@@ -396,10 +396,11 @@ fn symlink_loop() {
     let o = skein(&["check", "--format", "concise"], dir.path());
     assert_eq!(
         stdout(&o),
-        "skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
+        "skills/again:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
+         skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
          skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]\n\
          skills/self/SKILL.md:1:1: info[SYN012] symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed [symlink-not-followed]\n\
-         checked 2 files (agent-skill 1): 2 errors, 0 warnings, 1 info\n\
+         checked 3 files (agent-skill 1): 2 errors, 0 warnings, 2 infos\n\
          [*] 1 fixable with `--fix --unsafe-fixes`\n"
     );
 }
