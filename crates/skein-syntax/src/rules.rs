@@ -13,7 +13,9 @@ pub const SYNTAX_ERROR: Rule = Rule {
     summary: "the file is not valid YAML or JSON",
     doc: "## What it does\nReports every place where tree-sitter could not parse the file \
 (an ERROR node: unexpected text; a MISSING node: a token that should be there), and \
-comments in JSON files, which JSON does not allow.\n\n## Why is this bad?\nThe agent runtime's \
+comments in JSON files, which JSON does not allow. In JSON the finding points at the token at \
+fault and says what JSON expected there (`,` or `}` before the next key, a value, `:`), not at \
+the whole pair the parser set aside.\n\n## Why is this bad?\nThe agent runtime's \
 parser rejects the whole file, so the artifact is never loaded.\n\n## Example\n```json\n{\"name\": \"x\",}\n```\nUse instead:\n```json\n{\"name\": \"x\"}\n```\n\nThe rest of \
 the file is still analyzed where the parser recovered.",
     fix: None,
