@@ -70,7 +70,10 @@ pub const NOT_UTF8: Rule = Rule {
     summary: "the file is not valid UTF-8",
     doc: "## What it does\nReports an artifact file whose bytes are not UTF-8 (binary data, \
 UTF-16, Latin-1).\n\n## Why is this bad?\nJSON (RFC 8259) and the artifact formats require \
-UTF-8; the runtime fails to load the file.\n\nThe file is not parsed further.",
+UTF-8; the runtime fails to load the file.\n\nThe file is not parsed further, and the summary \
+line counts it among the files not analyzed. A file with NUL bytes in its first 8,000 bytes \
+(git's test) is called a binary file, most often an image or archive saved under an \
+artifact's name.",
     fix: None,
 };
 
@@ -167,6 +170,20 @@ The note says that this path was not analyzed under this name.\n\n## Example\n\
 `plugins/a/skills/review -> ../../../shared/review`: analyze `shared/review/SKILL.md` directly.",
     fix: None,
 };
+
+/// Whether a finding of `rule` means its file was not analyzed (not UTF-8,
+/// too large, unreadable, a link not followed): the summary counts such
+/// files apart from the artifacts.
+pub fn leaves_file_unanalyzed(rule: &Rule) -> bool {
+    [
+        NOT_UTF8,
+        FILE_TOO_LARGE,
+        UNREADABLE_FILE,
+        SYMLINK_NOT_FOLLOWED,
+    ]
+    .iter()
+    .any(|r| r.code == rule.code)
+}
 
 /// Every rule of this crate, in code order.
 pub const ALL: &[Rule] = &[

@@ -1259,12 +1259,5 @@ fn summarize(
     artifacts: Vec<(String, usize)>,
     diagnostics: &[Diagnostic],
 ) -> Summary {
-    let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
-    Summary {
-        files_read,
-        artifacts,
-        errors: count(Severity::Error),
-        warnings: count(Severity::Warning),
-        infos: count(Severity::Info),
-    }
+    Summary::new(files_read, artifacts, diagnostics)
 }

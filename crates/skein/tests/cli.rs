@@ -183,7 +183,7 @@ fn symlinks_are_not_followed_out_of_the_root() {
         "note[SYN012]: skills/linked: symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n \
          = docs: https://github.com/skein-dev/skein/blob/main/docs/rules.md#syn012-symlink-not-followed\n\
          \n\
-         checked 2 files (agent-skill 1): 0 errors, 0 warnings, 1 info\n"
+         checked 2 files (agent-skill 1, 1 not analyzed): 0 errors, 0 warnings, 1 info\n"
     );
 }
 
@@ -227,7 +227,7 @@ fn a_linked_folder_is_reported_like_a_linked_file() {
             "handbook:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
              plugins/p/skills/review:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
              skills/linked/SKILL.md:1:1: info[SYN012] symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed [symlink-not-followed]\n\
-             checked 4 files (agent-skill 1): 0 errors, 0 warnings, 3 infos\n"
+             checked 4 files (agent-skill 1, 3 not analyzed): 0 errors, 0 warnings, 3 infos\n"
                 .to_string()
         )
     );
@@ -655,6 +655,63 @@ fn name_mismatch_help_suggests_only_valid_skill_names() {
             Some(0),
             "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n".to_string()
         )
+    );
+}
+
+/// A binary file saved as `SKILL.md` is said to be one (SYN005), and the
+/// summary counts it as a file not analyzed instead of "(no artifacts)".
+#[test]
+fn a_binary_skill_is_reported_and_counted_as_not_analyzed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10";
+    let p = dir.path().join("skills/logo/SKILL.md");
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&p, png).expect("write");
+    let o = skein(&["check", "--format", "concise"], dir.path());
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (
+            Some(1),
+            "skills/logo/SKILL.md:1:1: error[SYN005] binary file, not UTF-8 text (invalid at byte 0, with NUL bytes): not analyzed as agent-skill [not-utf8]\n\
+             checked 1 file (1 not analyzed): 1 error, 0 warnings, 0 infos\n"
+                .to_string()
+        )
+    );
+    // Beside an artifact; and in the JSON summary.
+    write(
+        dir.path(),
+        "skills/ok/SKILL.md",
+        "---\nname: ok\ndescription: Fine.\n---\n",
+    );
+    let o = skein(&["check", "--format", "concise"], dir.path());
+    assert!(
+        stdout(&o).ends_with(
+            "\nchecked 2 files (agent-skill 1, 1 not analyzed): 1 error, 0 warnings, 0 infos\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = skein(&["check", "--format", "json"], dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({
+            "files_read": 2,
+            "artifacts": [["agent-skill", 1]],
+            "not_analyzed": 1,
+            "errors": 1,
+            "warnings": 0,
+            "infos": 0
+        })
+    );
+    // Text in another encoding is not called binary.
+    std::fs::write(&p, b"---\nname: logo\ndescription: caf\xe9\n---\n").expect("write");
+    let o = skein(&["check", "--format", "concise", "skills/logo"], dir.path());
+    assert_eq!(
+        stdout(&o),
+        "skills/logo/SKILL.md:3:17: error[SYN005] invalid UTF-8 at byte 31 [not-utf8]\n\
+         checked 1 file (1 not analyzed): 1 error, 0 warnings, 0 infos\n"
     );
 }
 
