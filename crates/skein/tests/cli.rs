@@ -715,6 +715,29 @@ fn a_binary_skill_is_reported_and_counted_as_not_analyzed() {
     );
 }
 
+/// `skein rule SKILL001` names each source once (it listed Claude Code's
+/// skills page twice).
+#[test]
+fn rule_doc_lists_each_source_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let o = skein(&["rule", "SKILL001"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let source = &out[out.find("## Source").expect("a source section")..];
+    assert_eq!(
+        source,
+        "## Source\n\
+         - Agent Skills specification, \"Frontmatter\" table and \"`name` field\" /\n  \
+         \"`description` field\" (<https://agentskills.io/specification>): both\n  \
+         fields are marked required.\n\
+         - Claude Code, \"Extend Claude with skills\", \"Frontmatter reference\"\n  \
+         (<https://docs.claude.com/en/docs/claude-code/skills>): `description` is\n  \
+         recommended, `name` \"If omitted, uses the directory name\".\n\
+         \n\n\
+         Documentation: https://github.com/skein-dev/skein/blob/main/docs/rules.md#skill001-missing-skill-field\n"
+    );
+}
+
 /// Issue #14: the findings of `skein check sub/dir` are the whole-project
 /// findings restricted to `sub/dir` (the demo repository, from the
 /// workspace root).
