@@ -62,33 +62,13 @@ fn reports(output: &str, code: &str) -> bool {
         .any(|l| !l.starts_with(' ') && l.contains(&tag))
 }
 
-/// Copies the folder `from` into `to` (files and folders; a symbolic link
-/// as a link).
-pub fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read_dir") {
-        let e = e.expect("entry");
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        let t = e.file_type().expect("file type");
-        if t.is_symlink() {
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(std::fs::read_link(&src).expect("link"), &dst)
-                .expect("symlink");
-        } else if t.is_dir() {
-            copy_tree(&src, &dst);
-        } else if t.is_file() {
-            std::fs::copy(&src, &dst).expect("copy");
-        }
-    }
-}
-
 /// What `--fix --unsafe-fixes` makes of the case (see the module doc), or
 /// `None` when it changes nothing; panics when a second run still changes
 /// something.
 fn fixed(case: &Path) -> Option<String> {
     let tmp = tempfile::tempdir().expect("tempdir");
     let root = tmp.path().join("repo");
-    copy_tree(case, &root);
+    skein_test_support::copy_tree(case, &root);
     let options = skein::Options::default();
     let fix = skein::fix::FixOptions {
         unsafe_fixes: true,
