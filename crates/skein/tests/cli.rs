@@ -194,8 +194,7 @@ fn symlinks_are_not_followed_out_of_the_root() {
 #[cfg(unix)]
 #[test]
 fn a_linked_folder_is_reported_like_a_linked_file() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     write(
         dir.path(),
         "shared/review/SKILL.md",
@@ -409,8 +408,7 @@ fn paths_are_relative_to_the_current_folder_in_every_format() {
 /// exits 3 with a warning; a file skein does not read says so.
 #[test]
 fn named_paths_are_read_within_their_project() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     write(
         dir.path(),
         ".claude/agents/rev.md",
@@ -503,8 +501,7 @@ fn a_path_that_does_not_exist_exits_two_as_the_help_says() {
 /// nothing is created.
 #[test]
 fn stdin_filename_in_folders_that_do_not_exist_yet() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     write(
         dir.path(),
         "skills/other/SKILL.md",
@@ -564,8 +561,7 @@ fn stdin_filename_in_folders_that_do_not_exist_yet() {
 /// (with its fix) to set `name: web.tools`.
 #[test]
 fn name_mismatch_help_suggests_only_valid_skill_names() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     let cases = [
         (
             "ok-folder",
@@ -662,8 +658,7 @@ fn name_mismatch_help_suggests_only_valid_skill_names() {
 /// summary counts it as a file not analyzed instead of "(no artifacts)".
 #[test]
 fn a_binary_skill_is_reported_and_counted_as_not_analyzed() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10";
     let p = dir.path().join("skills/logo/SKILL.md");
     std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
@@ -773,8 +768,7 @@ fn a_subfolder_run_is_the_project_run_restricted_to_it() {
 
 /// A project with one finding in each of two files, for the flag tests.
 fn two_findings() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     write(
         dir.path(),
         ".claude/agents/rev.md",

@@ -15,6 +15,14 @@ pub fn skein(args: &[&str], cwd: &Path) -> Output {
         .expect("skein runs")
 }
 
+/// A temporary folder that is a project of its own (a `.git` marker: the
+/// top of a work tree), so the folders above it play no part.
+pub fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    dir
+}
+
 /// Writes `text` at `root/rel`, creating folders.
 pub fn write(root: &Path, rel: &str, text: &str) {
     let p = root.join(rel);
