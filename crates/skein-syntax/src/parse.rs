@@ -748,6 +748,12 @@ fn collect_comments(root: TsNode) -> Vec<Span> {
     out
 }
 
+/// How many JSON ERROR nodes of a file [`collect_errors`] places at their
+/// token at fault ([`json_fault`]); the rest, past what any report shows
+/// (skein-model keeps 50 syntax diagnostics a file), keep the node's own
+/// span, so a file of 100,000 faults costs no more than before.
+const LOCATED_FAULTS: usize = 64;
+
 /// What [`collect_errors`] reads.
 #[derive(Clone, Copy)]
 enum Errors {
@@ -772,11 +778,18 @@ fn collect_errors(cx: &mut Cx, root: TsNode, errors: Errors) {
     // one fault (a file cut short misses its closing `"`, `]` and `}` at
     // once) and become one diagnostic, innermost first.
     let mut missing: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
+    // Document order (children pushed last first), so the ERROR nodes given
+    // their token at fault are the first ones, those a report shows.
+    let mut located = 0;
     let mut stack = vec![(root, 0usize)];
     while let Some((n, depth)) = stack.pop() {
         if n.is_error() {
             // JSON: the token at fault, read with the grammar around the node.
-            if let Some(f) = json.then(|| json_fault::fault(n, cx.text)).flatten() {
+            let fault = (json && located < LOCATED_FAULTS)
+                .then(|| json_fault::fault(n, cx.text))
+                .flatten();
+            if let Some(f) = fault {
+                located += 1;
                 let snippet = quote(cx.text[f.span.range()].trim());
                 let (msg, label) = match f.kind {
                     FaultKind::Unexpected(expected) => (
@@ -840,7 +853,8 @@ fn collect_errors(cx: &mut Cx, root: TsNode, errors: Errors) {
             continue;
         }
         let mut c = n.walk();
-        stack.extend(n.children(&mut c).map(|ch| (ch, depth + 1)));
+        let children: Vec<TsNode> = n.children(&mut c).collect();
+        stack.extend(children.into_iter().rev().map(|ch| (ch, depth + 1)));
     }
     for (at, mut kinds) in missing {
         kinds.sort_by_key(|&(depth, _)| std::cmp::Reverse(depth));
@@ -1412,6 +1426,28 @@ mod tests {
                 (Span::new(1, 2), "syntax error: unexpected `a`".to_string()),
                 (Span::new(5, 6), "syntax error: unexpected `}`".to_string())
             ]
+        );
+        // The first LOCATED_FAULTS ERROR nodes in file order are placed;
+        // the rest (past what a report shows) keep the node's span.
+        let text = format!("[{}1]", "x, 1, ".repeat(100));
+        let mut got: Vec<(Span, String)> = json(&text)
+            .diagnostics
+            .into_iter()
+            .map(|d| (d.primary.span, d.primary.message))
+            .collect();
+        got.sort();
+        assert_eq!(got.len(), 100);
+        assert!(
+            got.iter().enumerate().all(|(i, (span, label))| {
+                // Placed: `x` (a value expected); not: the node, `x,`.
+                let (end, placed) = if i < LOCATED_FAULTS {
+                    (2, label.starts_with("expected a value"))
+                } else {
+                    (3, label == "the parser could not read this")
+                };
+                *span == Span::new(1 + 6 * i, end + 6 * i) && placed
+            }),
+            "{got:?}"
         );
         // `1.0.0`: the second `.`.
         let text = "{\"version\": 1.0.0}";
