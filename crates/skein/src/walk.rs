@@ -155,13 +155,7 @@ pub fn walk_filtered(
                 };
                 let artifact = is_artifact(&rel);
                 all.lock().expect("walk mutex").push(rel.clone());
-                let kind = if ft.is_symlink() {
-                    kind(entry.path(), ft)
-                } else if ft.is_file() {
-                    EntryKind::Regular
-                } else {
-                    EntryKind::Special
-                };
+                let kind = kind(entry.path(), ft);
                 let f = Found {
                     rel,
                     path: entry.path().to_path_buf(),
