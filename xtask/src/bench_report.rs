@@ -569,21 +569,7 @@ fn measure_dataset(
         };
         let ts = t.to_string();
         for r in 0..o.runs {
-            let (s, _, _) = meter.run(
-                skein,
-                &[
-                    "check".as_ref(),
-                    dir,
-                    "--format".as_ref(),
-                    "json".as_ref(),
-                    "-o".as_ref(),
-                    report.as_os_str(),
-                    "--threads".as_ref(),
-                    ts.as_ref(),
-                    "--no-cache".as_ref(),
-                ],
-                None,
-            )?;
+            let s = skein_check(meter, skein, &d.dir, &report, &ts, None)?;
             let (f, _, out) =
                 meter.run(floor_bin, &[dir, "--threads".as_ref(), ts.as_ref()], None)?;
             floor = parse_floor(&out)?;
@@ -635,6 +621,50 @@ impl Drop for Restore<'_> {
     fn drop(&mut self) {
         let _ = std::fs::write(self.0, self.1);
     }
+}
+
+/// Runs `f` with a newline appended to the file `path`, whose bytes are
+/// `original`, and puts them back after it (also when it fails).
+fn with_one_file_changed<T>(
+    path: &Path,
+    original: &[u8],
+    f: impl FnOnce() -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let _restore = Restore(path, original);
+    let mut bytes = original.to_vec();
+    bytes.push(b'\n');
+    std::fs::write(path, &bytes)?;
+    f()
+}
+
+/// One measured `skein check` of `dir` on `threads` threads, its JSON
+/// report written to `report`, with the persistent cache in `cache` or,
+/// when `None`, with `--no-cache`: the run both the end-to-end rows and
+/// the cache columns time.
+fn skein_check(
+    meter: &Meter,
+    skein: &Path,
+    dir: &Path,
+    report: &Path,
+    threads: &str,
+    cache: Option<&Path>,
+) -> anyhow::Result<Sample> {
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "check".as_ref(),
+        dir.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        "-o".as_ref(),
+        report.as_os_str(),
+        "--threads".as_ref(),
+        threads.as_ref(),
+    ];
+    match cache {
+        Some(folder) => args.extend(["--cache-dir".as_ref(), folder.as_os_str()]),
+        None => args.push("--no-cache".as_ref()),
+    }
+    let (s, _, _) = meter.run(skein, &args, None)?;
+    Ok(s)
 }
 
 /// The first `SKILL.md` below `dir`, in path order (folders sorted).
@@ -711,26 +741,7 @@ fn measure_cache(
     let original = std::fs::read(&changed)?;
     let ts = o.threads.last().expect("threads").to_string();
     let out = |name: &str| scratch.join(format!("skein-{label}-{name}.json"));
-    let run = |name: &str| -> anyhow::Result<Sample> {
-        let report = out(name);
-        let (s, _, _) = meter.run(
-            skein,
-            &[
-                "check".as_ref(),
-                dir.as_os_str(),
-                "--format".as_ref(),
-                "json".as_ref(),
-                "-o".as_ref(),
-                report.as_os_str(),
-                "--threads".as_ref(),
-                ts.as_ref(),
-                "--cache-dir".as_ref(),
-                cache.as_os_str(),
-            ],
-            None,
-        )?;
-        Ok(s)
-    };
+    let run = |name: &str| skein_check(meter, skein, &dir, &out(name), &ts, Some(&cache));
     let same = |a: &Path, b: &Path| -> anyhow::Result<()> {
         if std::fs::read(a)? != std::fs::read(b)? {
             bail!(
@@ -761,13 +772,7 @@ fn measure_cache(
         if d.generated.is_some() {
             same(&out("cold"), no_cache_report)?;
         }
-        let one = {
-            let _restore = Restore(&changed, &original);
-            let mut bytes = original.clone();
-            bytes.push(b'\n');
-            std::fs::write(&changed, &bytes)?;
-            run("one-changed")?
-        };
+        let one = with_one_file_changed(&changed, &original, || run("one-changed"))?;
         eprintln!(
             "[bench] {}: cache run {}/{}: cold {:.3} s {:.0} MB, warm {:.3} s {:.0} MB, one file changed {:.3} s {:.0} MB",
             d.label,
@@ -784,34 +789,12 @@ fn measure_cache(
         runs.warm.push(warm);
         runs.one_changed.push(one);
     }
-    // The changed run against a cold run of the same contents, once.
-    {
-        let _restore = Restore(&changed, &original);
-        let mut bytes = original.clone();
-        bytes.push(b'\n');
-        std::fs::write(&changed, &bytes)?;
-        let fresh = scratch.join(format!("cache-{label}-fresh"));
-        if fresh.exists() {
-            std::fs::remove_dir_all(&fresh)?;
-        }
+    // The changed run against a run without a cache of the same contents, once.
+    with_one_file_changed(&changed, &original, || {
         let report = out("one-changed-cold");
-        meter.run(
-            skein,
-            &[
-                "check".as_ref(),
-                dir.as_os_str(),
-                "--format".as_ref(),
-                "json".as_ref(),
-                "-o".as_ref(),
-                report.as_os_str(),
-                "--threads".as_ref(),
-                ts.as_ref(),
-                "--no-cache".as_ref(),
-            ],
-            None,
-        )?;
-        same(&out("one-changed"), &report)?;
-    }
+        skein_check(meter, skein, &dir, &report, &ts, None)?;
+        same(&out("one-changed"), &report)
+    })?;
     Ok(runs)
 }
 

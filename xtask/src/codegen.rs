@@ -84,3 +84,17 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    /// What `codegen --check` checks, on every `cargo test`: a change of
+    /// the command line's help text that is not in the man pages fails here.
+    #[test]
+    fn generated_files_are_current() {
+        let root = super::workspace_root();
+        for (rel, text) in super::generated() {
+            let current = std::fs::read_to_string(root.join(rel)).unwrap_or_default();
+            assert!(current == text, "{rel} is stale: run `cargo xtask codegen`");
+        }
+    }
+}

@@ -3,10 +3,7 @@
 //! configuration change and a version change (the version part of the
 //! cache's key set by the test).
 
-use skein::cache::{CacheSettings, CacheStats};
-use skein::skein_report::{HumanOptions, json_value, render_human};
-use skein::{Options, Report};
-use std::path::Path;
+use skein_test_support::cache::{cached, uncached as cold};
 
 /// A generated tree of 2,000 files with faults, written into a temporary folder.
 fn tree() -> tempfile::TempDir {
@@ -20,38 +17,6 @@ fn tree() -> tempfile::TempDir {
     dir
 }
 
-/// The human and JSON renderings of a report.
-fn render(r: &Report) -> String {
-    let human = render_human(
-        r.diagnostics(),
-        r.sources(),
-        HumanOptions {
-            color: false,
-            links: false,
-            unsafe_fixes: false,
-        },
-    );
-    let json = json_value(r.diagnostics(), r.sources(), r.summary());
-    format!("{human}\n{json:#}")
-}
-
-fn cold(root: &Path) -> String {
-    render(&skein::check(root, &Options::default()).unwrap())
-}
-
-fn cached(root: &Path, cache: &Path, version: &str) -> (String, CacheStats) {
-    let o = Options {
-        cache: Some(CacheSettings {
-            dir: Some(cache.to_path_buf()),
-            version: version.into(),
-            replay: true,
-        }),
-        ..Options::default()
-    };
-    let r = skein::check(root, &o).unwrap();
-    (render(&r), r.cache_stats().unwrap())
-}
-
 #[test]
 fn cached_runs_equal_cold_runs_on_a_generated_tree() {
     let dir = tree();
@@ -59,20 +24,23 @@ fn cached_runs_equal_cold_runs_on_a_generated_tree() {
     let cache = tempfile::tempdir().unwrap();
     let want = cold(root);
     assert!(want.contains("FLOW00"), "the tree has graph findings");
-    let (got, s) = cached(root, cache.path(), "v1");
+    let (got, s) = cached(root, cache.path(), "v1", true);
     assert_eq!(got, want, "cold run with a cache");
     assert_eq!(s.reused, 0);
-    let (got, s) = cached(root, cache.path(), "v1");
+    let (got, s) = cached(root, cache.path(), "v1", true);
     assert_eq!(got, want, "nothing changed");
     assert!(s.replayed, "{s:?}");
 
     // An edit: one skill renamed, so the references to it break.
-    let skill = walk_first(root, "SKILL.md").expect("a skill");
+    let skill = skein_test_support::files_under(root, Some("md"))
+        .into_iter()
+        .find(|p| p.ends_with("SKILL.md"))
+        .expect("a skill");
     let text = std::fs::read_to_string(&skill).unwrap();
     let line = text.lines().find(|l| l.starts_with("name: ")).unwrap();
     std::fs::write(&skill, text.replacen(line, "name: renamed-by-the-test", 1)).unwrap();
     let want = cold(root);
-    let (got, s) = cached(root, cache.path(), "v1");
+    let (got, s) = cached(root, cache.path(), "v1", true);
     assert_eq!(got, want, "after an edit");
     assert_eq!((s.replayed, s.decoded), (false, 1), "{s:?}");
     assert!(s.reused > 1000, "{s:?}");
@@ -80,35 +48,15 @@ fn cached_runs_equal_cold_runs_on_a_generated_tree() {
     // A configuration change: a family of rules off.
     std::fs::write(root.join("skein.toml"), "ignore = [\"FLOW001\", \"SEC\"]\n").unwrap();
     let want = cold(root);
-    let (got, s) = cached(root, cache.path(), "v1");
+    let (got, s) = cached(root, cache.path(), "v1", true);
     assert_eq!(got, want, "after a configuration change");
     assert!(!s.replayed && s.decoded <= 1, "{s:?}");
 
     // Another skein version: nothing of the cache is read.
-    let (got, s) = cached(root, cache.path(), "v2");
+    let (got, s) = cached(root, cache.path(), "v2", true);
     assert_eq!(got, want, "after a version change");
     assert_eq!(s.reused, 0, "{s:?}");
-    let (got, s) = cached(root, cache.path(), "v2");
+    let (got, s) = cached(root, cache.path(), "v2", true);
     assert_eq!(got, want);
     assert!(s.replayed, "{s:?}");
-}
-
-/// The first file named `name` below `dir`, in sorted order.
-fn walk_first(dir: &Path, name: &str) -> Option<std::path::PathBuf> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    if let Some(p) = entries
-        .iter()
-        .find(|p| p.file_name().is_some_and(|n| n == name))
-    {
-        return Some(p.clone());
-    }
-    entries
-        .iter()
-        .filter(|p| p.is_dir())
-        .find_map(|p| walk_first(p, name))
 }

@@ -65,6 +65,12 @@ pub struct Decoded {
     pub comments: Vec<Span>,
 }
 
+/// Whether `bytes` look like binary data rather than text in another
+/// encoding: a NUL byte in the first 8,000 bytes, git's rule.
+fn looks_binary(bytes: &[u8]) -> bool {
+    bytes[..bytes.len().min(8000)].contains(&0)
+}
+
 /// Parses, classifies, validates and decodes one file.
 ///
 /// `bytes` are the file's contents; `candidate` comes from
@@ -91,6 +97,20 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                 )
                 .with_label("UTF-16 byte-order mark")
                 .with_help("convert the file to UTF-8 (for example `iconv -f UTF-16 -t UTF-8`)")
+            } else if looks_binary(bytes) {
+                Diagnostic::new(
+                    syn::NOT_UTF8,
+                    file,
+                    Span::new(at, at),
+                    format!(
+                        "binary file, not UTF-8 text (invalid at byte {at}, with NUL bytes): not analyzed as {}",
+                        candidate.format.id()
+                    ),
+                )
+                .with_label("not UTF-8 from here")
+                .with_help(
+                    "this path names a text artifact: was a binary file (an image, an archive, a build output) saved under its name?",
+                )
             } else {
                 Diagnostic::new(
                     syn::NOT_UTF8,

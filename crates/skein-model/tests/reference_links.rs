@@ -10,23 +10,6 @@
 use skein_model::graph::links::resolve_link;
 use skein_model::{Candidate, Format, Syntax, decode};
 use skein_syntax::{FileId, LinkKind, Parsers};
-use std::path::{Path, PathBuf};
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap())
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let t = e.file_type().unwrap();
-        if t.is_dir() {
-            walk(&e.path(), out);
-        } else if t.is_file() && e.path().extension().is_some_and(|x| x == "md") {
-            out.push(e.path());
-        }
-    }
-}
 
 const REFERENCE: Candidate = Candidate {
     syntax: Syntax::Markdown,
@@ -70,24 +53,13 @@ fn skipped_reference_bodies_link_no_file() {
     let Some(root) = skein_test_support::real_corpus() else {
         return;
     };
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = skein_test_support::files_under(&root, Some("md"));
     let mut parsers = Parsers::new();
     let (mut parsed, mut skipped) = (0, 0);
-    for path in &files {
-        let Ok(text) = String::from_utf8(std::fs::read(path).unwrap()) else {
-            continue;
-        };
-        let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
-        for (variant, text) in [("LF", &text), ("CRLF", &crlf)] {
-            let (p, s) = check(
-                &mut parsers,
-                text,
-                &format!("{} ({variant})", path.display()),
-            );
-            parsed += p;
-            skipped += s;
-        }
+    for v in skein_test_support::lf_and_crlf(&files) {
+        let (p, s) = check(&mut parsers, &v.text, &v.name());
+        parsed += p;
+        skipped += s;
     }
     println!("{parsed} bodies parsed, {skipped} skipped");
     assert!(

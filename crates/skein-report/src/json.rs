@@ -4,7 +4,9 @@
 //! version:
 //! ```text
 //! { "version": 1,
-//!   "summary": { files_read, artifacts: [[format, count]...], errors, warnings, infos },
+//!   "summary": { files_read, artifacts: [[format, count]...],
+//!                not_analyzed,                  // only when not 0
+//!                errors, warnings, infos },
 //!   "diagnostics": [ { code, name, severity, message, path,
 //!                      span: {start, end},             // bytes, end exclusive
 //!                      start: {line, column}, end: {line, column}, // 1-based, columns in characters

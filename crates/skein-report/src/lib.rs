@@ -36,6 +36,11 @@ pub struct Summary {
     pub files_read: usize,
     /// Artifacts per format id, sorted by format id.
     pub artifacts: Vec<(String, usize)>,
+    /// Files read that could not be analyzed (not UTF-8, too large,
+    /// unreadable, a link not followed), each with its finding; left out
+    /// of the JSON summary when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_analyzed: usize,
     /// Diagnostics at error severity.
     pub errors: usize,
     /// Diagnostics at warning severity.
@@ -44,15 +49,49 @@ pub struct Summary {
     pub infos: usize,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Summary {
+    /// The summary of a run: `files_read` and `artifacts` as given, the
+    /// diagnostics counted by severity, and the files not analyzed counted
+    /// by their findings ([`skein_syntax::rules::leaves_file_unanalyzed`]).
+    pub fn new(
+        files_read: usize,
+        artifacts: Vec<(String, usize)>,
+        diagnostics: &[skein_syntax::Diagnostic],
+    ) -> Summary {
+        let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
+        let mut unanalyzed: Vec<skein_syntax::FileId> = diagnostics
+            .iter()
+            .filter(|d| skein_syntax::rules::leaves_file_unanalyzed(&d.rule))
+            .map(|d| d.primary.file)
+            .collect();
+        unanalyzed.sort_unstable();
+        unanalyzed.dedup();
+        Summary {
+            files_read,
+            artifacts,
+            not_analyzed: unanalyzed.len(),
+            errors: count(skein_syntax::Severity::Error),
+            warnings: count(skein_syntax::Severity::Warning),
+            infos: count(skein_syntax::Severity::Info),
+        }
+    }
+
     /// The one-line summary, e.g.
-    /// `checked 12 files (agent-skill 10, skilldrop-loop 2): 3 errors, 1 warning, 0 infos`.
+    /// `checked 12 files (agent-skill 10, skilldrop-loop 2): 3 errors, 1 warning, 0 infos`,
+    /// with `N not analyzed` after the formats when some files could not be.
     pub fn line(&self) -> String {
-        let per: Vec<String> = self
+        let mut per: Vec<String> = self
             .artifacts
             .iter()
             .map(|(f, n)| format!("{f} {n}"))
             .collect();
+        if self.not_analyzed > 0 {
+            per.push(format!("{} not analyzed", self.not_analyzed));
+        }
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         format!(
             "checked {} ({}): {}, {}, {}",

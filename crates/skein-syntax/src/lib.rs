@@ -22,6 +22,7 @@ pub mod de;
 pub mod diagnostic;
 pub mod document;
 pub mod frontmatter;
+mod json_fault;
 pub mod markdown;
 pub mod parse;
 pub mod rules;

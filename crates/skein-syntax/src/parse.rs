@@ -9,6 +9,7 @@
 use crate::diagnostic::{Diagnostic, quote};
 use crate::document::{Document, Entry, NodeId, NodeKind, Number};
 use crate::frontmatter::Frontmatter;
+use crate::json_fault::{self, FaultKind};
 use crate::markdown::{MarkdownBody, may_link};
 use crate::rules;
 use crate::scalar;
@@ -199,7 +200,7 @@ impl Parsers {
         }
         let mut cx = Cx::new(file, text, &mut out);
         if tree.root_node().has_error() {
-            collect_errors(&mut cx, tree.root_node(), false);
+            collect_errors(&mut cx, tree.root_node(), Errors::Yaml);
         }
         if tree.root_node().has_error() {
             refine_yaml_error(&mut cx, start, end);
@@ -337,12 +338,19 @@ impl Parsers {
         let mut cx = Cx::new(file, text, &mut out);
         let json_comments = !comments_allowed && may_comment;
         if tree.root_node().has_error() || json_comments {
-            collect_errors(&mut cx, tree.root_node(), json_comments);
+            collect_errors(
+                &mut cx,
+                tree.root_node(),
+                Errors::Json {
+                    comments: json_comments,
+                },
+            );
         }
         let root = tree.root_node();
+        // A root that is itself an ERROR node holds fragments, not values.
         let mut values = named_children(root)
             .into_iter()
-            .filter(|c| !matches!(c.kind(), "comment" | "ERROR"));
+            .filter(|c| !root.is_error() && !matches!(c.kind(), "comment" | "ERROR"));
         let value = values.next();
         // tree-sitter-json accepts several top-level values; JSON has one.
         for extra in values {
@@ -740,17 +748,68 @@ fn collect_comments(root: TsNode) -> Vec<Span> {
     out
 }
 
-/// Reports ERROR and MISSING nodes (not descending into an ERROR) and, when
-/// `json` is set (a JSON text containing `//` or `/*`), comments
-/// (tree-sitter-json accepts them; JSON does not).
-fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
+/// How many JSON ERROR nodes of a file [`collect_errors`] places at their
+/// token at fault ([`json_fault`]); the rest, past what any report shows
+/// (skein-model keeps 50 syntax diagnostics a file), keep the node's own
+/// span, so a file of 100,000 faults costs no more than before.
+const LOCATED_FAULTS: usize = 64;
+
+/// What [`collect_errors`] reads.
+#[derive(Clone, Copy)]
+enum Errors {
+    Yaml,
+    /// JSON: an ERROR node is reported at its faulty token
+    /// ([`json_fault`]); with `comments` (a JSON text containing `//` or
+    /// `/*` that is not JSONC) comments are errors too (tree-sitter-json
+    /// accepts them; JSON does not).
+    Json {
+        comments: bool,
+    },
+}
+
+/// Reports ERROR and MISSING nodes (not descending into an ERROR) and, in
+/// JSON, comments where `Errors::Json::comments` says.
+fn collect_errors(cx: &mut Cx, root: TsNode, errors: Errors) {
+    let (json, comments) = match errors {
+        Errors::Yaml => (false, false),
+        Errors::Json { comments } => (true, comments),
+    };
     // Tokens the parser inserted, by (offset, depth): those at one offset are
     // one fault (a file cut short misses its closing `"`, `]` and `}` at
     // once) and become one diagnostic, innermost first.
     let mut missing: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
+    // Document order (children pushed last first), so the ERROR nodes given
+    // their token at fault are the first ones, those a report shows.
+    let mut located = 0;
     let mut stack = vec![(root, 0usize)];
     while let Some((n, depth)) = stack.pop() {
         if n.is_error() {
+            // JSON: the token at fault, read with the grammar around the node.
+            let fault = (json && located < LOCATED_FAULTS)
+                .then(|| json_fault::fault(n, cx.text))
+                .flatten();
+            if let Some(f) = fault {
+                located += 1;
+                let snippet = quote(cx.text[f.span.range()].trim());
+                let (msg, label) = match f.kind {
+                    FaultKind::Unexpected(expected) => (
+                        format!("syntax error: unexpected {snippet}"),
+                        format!("expected {expected} here"),
+                    ),
+                    FaultKind::TrailingComma => (
+                        format!("syntax error: unexpected {snippet}"),
+                        "JSON allows no `,` before a closing bracket".to_string(),
+                    ),
+                    FaultKind::Unterminated => (
+                        "syntax error: unterminated string".to_string(),
+                        "no closing `\"` on this line".to_string(),
+                    ),
+                };
+                cx.diag(
+                    Diagnostic::new(rules::SYNTAX_ERROR, cx.file, f.span, msg).with_label(label),
+                );
+                continue;
+            }
             let snippet = cx.src(n).lines().next().unwrap_or("").trim();
             let msg = if snippet.is_empty() {
                 "syntax error".to_string()
@@ -777,7 +836,7 @@ fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
                 .push((depth, n.kind().to_string()));
             continue;
         }
-        if json && n.kind() == "comment" {
+        if comments && n.kind() == "comment" {
             cx.diag(
                 Diagnostic::new(
                     rules::SYNTAX_ERROR,
@@ -790,11 +849,12 @@ fn collect_errors(cx: &mut Cx, root: TsNode, json: bool) {
             );
             continue;
         }
-        if !json && !n.has_error() {
+        if !comments && !n.has_error() {
             continue;
         }
         let mut c = n.walk();
-        stack.extend(n.children(&mut c).map(|ch| (ch, depth + 1)));
+        let children: Vec<TsNode> = n.children(&mut c).collect();
+        stack.extend(children.into_iter().rev().map(|ch| (ch, depth + 1)));
     }
     for (at, mut kinds) in missing {
         kinds.sort_by_key(|&(depth, _)| std::cmp::Reverse(depth));
@@ -1259,6 +1319,141 @@ mod tests {
             doc.as_str(doc.get(doc.root().unwrap(), "a").unwrap()),
             Some("1e+3")
         );
+    }
+
+    /// A JSON syntax error points at the token at fault, not at the pair or
+    /// line tree-sitter's ERROR node spans, and says what JSON expected.
+    #[test]
+    fn json_syntax_errors_point_at_the_token_at_fault() {
+        for (text, at, message, label) in [
+            (
+                "{\"a\": tru}",
+                "tru",
+                "unexpected `tru`",
+                "expected a value here",
+            ),
+            ("{\"a\" 1}", "1", "unexpected `1`", "expected `:` here"),
+            (
+                "{\"a\": 01}",
+                "1",
+                "unexpected `1`",
+                "expected `,` or `}` here",
+            ),
+            ("[1 2 3]", "2", "unexpected `2`", "expected `,` or `]` here"),
+            (
+                "[\"a\" \"b\"]",
+                "\"b\"",
+                "unexpected `\"b\"`",
+                "expected `,` or `]` here",
+            ),
+            (
+                "{\"a\": 1 \"b\"}",
+                "\"b\"",
+                "unexpected `\"b\"`",
+                "expected `,` or `}` here",
+            ),
+            (
+                "{\"a\":: 1}",
+                ":",
+                "unexpected `:`",
+                "expected a value here",
+            ),
+            (
+                "{\"a\": 1}}",
+                "}",
+                "unexpected `}`",
+                "expected the end of the file here",
+            ),
+            (
+                "{\"a\": True}",
+                "True",
+                "unexpected `True`",
+                "expected a value here",
+            ),
+            (
+                "{\"a\": 1,}",
+                ",",
+                "unexpected `,`",
+                "JSON allows no `,` before a closing bracket",
+            ),
+            (
+                "{\"a\": \"x\n",
+                "\"x",
+                "unterminated string",
+                "no closing `\"` on this line",
+            ),
+        ] {
+            let p = json(text);
+            let d = &p.diagnostics[0];
+            // The last occurrence is the one at fault in every case.
+            let start = text.rfind(at).unwrap();
+            assert_eq!(
+                (
+                    p.diagnostics.len(),
+                    d.primary.span,
+                    d.message.as_str(),
+                    d.primary.message.as_str()
+                ),
+                (
+                    1,
+                    Span::new(start, start + at.len()),
+                    format!("syntax error: {message}").as_str(),
+                    label
+                ),
+                "{text:?}"
+            );
+        }
+        // A pair before a missing `,`: the next key, on its own line, not
+        // the pair tree-sitter set aside.
+        let text = "{\n  \"name\": \"x\"\n  \"version\": \"1\"\n}\n";
+        let d = &json(text).diagnostics[0];
+        assert_eq!(&text[d.primary.span.range()], "\"version\"");
+        assert_eq!(
+            d.primary.span.start as usize,
+            text.find("\"version").unwrap()
+        );
+        // An unquoted key: the key, then the `}` that no longer closes
+        // anything (tree-sitter set the `{` aside with the key).
+        let mut got: Vec<(Span, String)> = json("{a: 1}")
+            .diagnostics
+            .into_iter()
+            .map(|d| (d.primary.span, d.message))
+            .collect();
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                (Span::new(1, 2), "syntax error: unexpected `a`".to_string()),
+                (Span::new(5, 6), "syntax error: unexpected `}`".to_string())
+            ]
+        );
+        // The first LOCATED_FAULTS ERROR nodes in file order are placed;
+        // the rest (past what a report shows) keep the node's span.
+        let text = format!("[{}1]", "x, 1, ".repeat(100));
+        let mut got: Vec<(Span, String)> = json(&text)
+            .diagnostics
+            .into_iter()
+            .map(|d| (d.primary.span, d.primary.message))
+            .collect();
+        got.sort();
+        assert_eq!(got.len(), 100);
+        assert!(
+            got.iter().enumerate().all(|(i, (span, label))| {
+                // Placed: `x` (a value expected); not: the node, `x,`.
+                let (end, placed) = if i < LOCATED_FAULTS {
+                    (2, label.starts_with("expected a value"))
+                } else {
+                    (3, label == "the parser could not read this")
+                };
+                *span == Span::new(1 + 6 * i, end + 6 * i) && placed
+            }),
+            "{got:?}"
+        );
+        // `1.0.0`: the second `.`.
+        let text = "{\"version\": 1.0.0}";
+        let d = &json(text).diagnostics[0];
+        assert_eq!(d.primary.span, Span::new(15, 16));
+        assert_eq!(d.message, "syntax error: unexpected `.`");
     }
 
     #[test]

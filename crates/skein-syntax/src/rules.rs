@@ -13,7 +13,9 @@ pub const SYNTAX_ERROR: Rule = Rule {
     summary: "the file is not valid YAML or JSON",
     doc: "## What it does\nReports every place where tree-sitter could not parse the file \
 (an ERROR node: unexpected text; a MISSING node: a token that should be there), and \
-comments in JSON files, which JSON does not allow.\n\n## Why is this bad?\nThe agent runtime's \
+comments in JSON files, which JSON does not allow. In JSON the finding points at the token at \
+fault and says what JSON expected there (`,` or `}` before the next key, a value, `:`), not at \
+the whole pair the parser set aside.\n\n## Why is this bad?\nThe agent runtime's \
 parser rejects the whole file, so the artifact is never loaded.\n\n## Example\n```json\n{\"name\": \"x\",}\n```\nUse instead:\n```json\n{\"name\": \"x\"}\n```\n\nThe rest of \
 the file is still analyzed where the parser recovered.",
     fix: None,
@@ -68,7 +70,10 @@ pub const NOT_UTF8: Rule = Rule {
     summary: "the file is not valid UTF-8",
     doc: "## What it does\nReports an artifact file whose bytes are not UTF-8 (binary data, \
 UTF-16, Latin-1).\n\n## Why is this bad?\nJSON (RFC 8259) and the artifact formats require \
-UTF-8; the runtime fails to load the file.\n\nThe file is not parsed further.",
+UTF-8; the runtime fails to load the file.\n\nThe file is not parsed further, and the summary \
+line counts it among the files not analyzed. A file with NUL bytes in its first 8,000 bytes \
+(git's test) is called a binary file, most often an image or archive saved under an \
+artifact's name.",
     fix: None,
 };
 
@@ -149,20 +154,36 @@ runtime.",
     fix: None,
 };
 
-/// SYN012: an artifact path is a symbolic link, which skein does not follow.
+/// SYN012: an artifact path, or a folder, is a symbolic link, which skein
+/// does not follow.
 pub const SYMLINK_NOT_FOLLOWED: Rule = Rule {
     code: "SYN012",
     name: "symlink-not-followed",
     severity: Severity::Info,
-    summary: "an artifact path is a symbolic link, which is not followed",
+    summary: "an artifact path or a folder is a symbolic link, which is not followed",
     doc: "## What it does\nReports a file named like an artifact (`SKILL.md`, `loop.json`, ...) that \
-is a symbolic link. skein never follows links, so a link cannot make it read outside the \
-analyzed folder; the link's target is analyzed only if it is itself inside the folder.\n\n## \
+is a symbolic link, and every symbolic link to a folder (whatever it holds: skein does not look \
+through it). skein never follows links, so a link cannot make it read outside the analyzed \
+folder; the link's target is analyzed only if it is itself inside the folder.\n\n## \
 Why is this bad?\nIt is not, necessarily: linking a shared skill into several plugins is common. \
 The note says that this path was not analyzed under this name.\n\n## Example\n\
 `plugins/a/skills/review -> ../../../shared/review`: analyze `shared/review/SKILL.md` directly.",
     fix: None,
 };
+
+/// Whether a finding of `rule` means its file was not analyzed (not UTF-8,
+/// too large, unreadable, a link not followed): the summary counts such
+/// files apart from the artifacts.
+pub fn leaves_file_unanalyzed(rule: &Rule) -> bool {
+    [
+        NOT_UTF8,
+        FILE_TOO_LARGE,
+        UNREADABLE_FILE,
+        SYMLINK_NOT_FOLLOWED,
+    ]
+    .iter()
+    .any(|r| r.code == rule.code)
+}
 
 /// Every rule of this crate, in code order.
 pub const ALL: &[Rule] = &[

@@ -9,23 +9,6 @@
 
 use skein_syntax::markdown::body_by_query;
 use skein_syntax::{FileId, MarkdownBody, Parsers};
-use std::path::{Path, PathBuf};
-
-fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap())
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let t = e.file_type().unwrap();
-        if t.is_dir() {
-            walk(&e.path(), ext, out);
-        } else if t.is_file() && e.path().extension().is_some_and(|x| x == ext) {
-            out.push(e.path());
-        }
-    }
-}
 
 /// Compares the two on `text`; the number of facts found.
 fn agree(parsers: &mut Parsers, text: &str, what: &str) -> usize {
@@ -56,23 +39,12 @@ fn walk_equals_query_on_the_real_corpus() {
     let Some(root) = skein_test_support::real_corpus() else {
         return;
     };
-    let mut files = Vec::new();
-    walk(&root, "md", &mut files);
+    let files = skein_test_support::files_under(&root, Some("md"));
     let mut parsers = Parsers::new();
     let (mut compared, mut facts) = (0, 0);
-    for path in &files {
-        let Ok(text) = String::from_utf8(std::fs::read(path).unwrap()) else {
-            continue;
-        };
-        let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
-        for (variant, text) in [("LF", &text), ("CRLF", &crlf)] {
-            facts += agree(
-                &mut parsers,
-                text,
-                &format!("{} ({variant})", path.display()),
-            );
-            compared += 1;
-        }
+    for v in skein_test_support::lf_and_crlf(&files) {
+        facts += agree(&mut parsers, &v.text, &v.name());
+        compared += 1;
     }
     println!("{compared} texts, {facts} facts");
     assert!(
@@ -84,10 +56,15 @@ fn walk_equals_query_on_the_real_corpus() {
 #[test]
 fn walk_equals_query_on_fixtures_and_the_grammar_corpus() {
     let root = skein_test_support::workspace_root();
-    let mut files = Vec::new();
-    walk(&root.join("corpus/rules"), "md", &mut files);
-    walk(&root.join("corpus/examples"), "md", &mut files);
-    walk(&root.join("corpus/grammar"), "txt", &mut files);
+    let mut files = skein_test_support::files_under(&root.join("corpus/rules"), Some("md"));
+    files.extend(skein_test_support::files_under(
+        &root.join("corpus/examples"),
+        Some("md"),
+    ));
+    files.extend(skein_test_support::files_under(
+        &root.join("corpus/grammar"),
+        Some("txt"),
+    ));
     let mut parsers = Parsers::new();
     let mut facts = 0;
     for path in &files {

@@ -48,7 +48,6 @@ use saphyr::{LoadableYamlNode, Scalar, Yaml};
 use skein_syntax::{Document, FileId, NodeId, NodeKind, Number, Parsers, locate_frontmatter};
 use std::cmp::Ordering;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Why a file may disagree with saphyr.
@@ -463,25 +462,6 @@ fn compare(skein: &Outcome, reference: &Outcome) -> Option<(String, String, Stri
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.filter_map(Result::ok).collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let Ok(ft) = e.file_type() else { continue };
-        if ft.is_symlink() {
-            continue;
-        }
-        if ft.is_dir() {
-            walk(&e.path(), out);
-        } else if ft.is_file() {
-            out.push(e.path());
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Json,
@@ -541,8 +521,7 @@ fn corpus_matches_reference_parsers() {
         return;
     };
     let started = Instant::now();
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = skein_test_support::files_under(&root, None);
 
     let mut parsers = Parsers::new();
     let mut counts = Counts::default();

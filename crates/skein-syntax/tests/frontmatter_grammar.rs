@@ -9,7 +9,6 @@
 //! unterminated one (SYN003 at the opening delimiter).
 
 use skein_syntax::{FileId, Frontmatter, LinkKind, Parsers, Span, locate_frontmatter};
-use std::path::{Path, PathBuf};
 
 #[derive(Debug, PartialEq, Eq)]
 enum Located {
@@ -41,54 +40,31 @@ fn by_locator(text: &str) -> Located {
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap())
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let t = e.file_type().unwrap();
-        if t.is_dir() {
-            walk(&e.path(), out);
-        } else if t.is_file() && e.path().extension().is_some_and(|x| x == "md") {
-            out.push(e.path());
-        }
-    }
-}
-
 #[test]
 fn grammar_frontmatter_equals_locator_on_the_real_corpus() {
     let Some(root) = skein_test_support::real_corpus() else {
         return;
     };
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = skein_test_support::files_under(&root, Some("md"));
     let mut parsers = Parsers::new();
     let (mut closed, mut none, mut unterminated, mut compared) = (0, 0, 0, 0);
     let mut mismatches = Vec::new();
-    for path in &files {
-        let Ok(text) = String::from_utf8(std::fs::read(path).unwrap()) else {
-            continue;
-        };
-        let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
-        for (variant, text) in [("LF", &text), ("CRLF", &crlf)] {
-            let expected = by_locator(text);
-            let got = by_grammar(&mut parsers, text);
-            compared += 1;
-            if variant == "LF" {
-                match expected {
-                    Located::None => none += 1,
-                    Located::Closed(_) => closed += 1,
-                    Located::Unterminated(_) => unterminated += 1,
-                }
+    for v in skein_test_support::lf_and_crlf(&files) {
+        let expected = by_locator(&v.text);
+        let got = by_grammar(&mut parsers, &v.text);
+        compared += 1;
+        if !v.crlf {
+            match expected {
+                Located::None => none += 1,
+                Located::Closed(_) => closed += 1,
+                Located::Unterminated(_) => unterminated += 1,
             }
-            if got != expected && mismatches.len() < 20 {
-                mismatches.push(format!(
-                    "{} ({variant}): grammar {got:?}, locator {expected:?}",
-                    path.display()
-                ));
-            }
+        }
+        if got != expected && mismatches.len() < 20 {
+            mismatches.push(format!(
+                "{}: grammar {got:?}, locator {expected:?}",
+                v.name()
+            ));
         }
     }
     println!(
@@ -145,8 +121,7 @@ fn skipped_bodies_hold_nothing_a_rule_reads() {
     let Some(root) = skein_test_support::real_corpus() else {
         return;
     };
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = skein_test_support::files_under(&root, Some("md"));
     let mut parsers = Parsers::new();
     let (mut skipped, mut parsed, mut brackets, mut web_links) = (0, 0, 0, 0);
     for path in &files {

@@ -1,5 +1,11 @@
 //! Test-only helpers shared by the test suites of the workspace's crates.
 //!
+//! The corpus tests list their files with [`files_under`] and read each
+//! as written and as a CRLF copy with [`lf_and_crlf`]; the suites that
+//! write into a project copy one with [`copy_tree`] ([`demo_repo`]); the
+//! two cache suites compare runs through [`cache`] (feature `cache`, which
+//! brings in `skein`).
+//!
 //! A test that needs something a user's clone may not have (the shared real
 //! corpus at `../shared`, Graphviz's `dot`, a way to drop root privileges)
 //! asks this crate for it. When it is missing the test is *skipped* and says
@@ -14,8 +20,11 @@
 //! | Graphviz `dot` | `SKEIN_REQUIRE_DOT` | `apt-get install graphviz` |
 //! | an unprivileged user (`setpriv`) when run as root | `SKEIN_REQUIRE_UNPRIVILEGED` | util-linux's `setpriv` |
 
+#[cfg(feature = "cache")]
+pub mod cache;
+
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The workspace root (the folder holding the top `Cargo.toml`; this
@@ -81,6 +90,147 @@ pub fn shared() -> Option<PathBuf> {
 /// When the folder is absent and `SKEIN_REQUIRE_SHARED=1`.
 pub fn real_corpus() -> Option<PathBuf> {
     shared().map(|s| s.join("corpus/real"))
+}
+
+/// Every regular file below `dir`, in path order (each folder's entries
+/// sorted by name, depth first), whose name ends in `.{ext}` when `ext` is
+/// given: the file list of the tests that compare two readers on a whole
+/// corpus. Symbolic links are not followed (nor listed), so a link cannot
+/// list a file twice or leave the corpus.
+///
+/// # Panics
+/// When a folder cannot be read: a test over a corpus must not compare
+/// less than it says.
+pub fn files_under(dir: &Path, ext: Option<&str>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let entries = std::fs::read_dir(&folder)
+            .and_then(|rd| rd.collect::<Result<Vec<_>, _>>())
+            .unwrap_or_else(|e| panic!("cannot read folder {}: {e}", folder.display()));
+        for e in entries {
+            let path = e.path();
+            let t = e
+                .file_type()
+                .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
+            if t.is_dir() {
+                folders.push(path);
+            } else if t.is_file() && ext.is_none_or(|x| path.extension().is_some_and(|e| e == x)) {
+                out.push(path);
+            }
+        }
+    }
+    // Paths compare component by component: the order of a recursive walk
+    // that sorts each folder by name.
+    out.sort();
+    out
+}
+
+/// Copies the folder `from` into `to` (created when missing): files,
+/// folders, and symbolic links as links. A `.skein_cache` folder, which a
+/// run of skein in `from` may have left, is not copied.
+///
+/// # Panics
+/// When something cannot be read or written.
+pub fn copy_tree(from: &Path, to: &Path) {
+    let mut folders = vec![(from.to_path_buf(), to.to_path_buf())];
+    while let Some((from, to)) = folders.pop() {
+        std::fs::create_dir_all(&to)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", to.display()));
+        let entries = std::fs::read_dir(&from)
+            .unwrap_or_else(|e| panic!("cannot read folder {}: {e}", from.display()));
+        for e in entries {
+            let e = e.unwrap_or_else(|err| panic!("cannot read {}: {err}", from.display()));
+            let (src, dst) = (e.path(), to.join(e.file_name()));
+            let t = e
+                .file_type()
+                .unwrap_or_else(|err| panic!("cannot read {}: {err}", src.display()));
+            let copied = if t.is_symlink() {
+                symlink(&src, &dst)
+            } else if t.is_dir() {
+                if e.file_name() != ".skein_cache" {
+                    folders.push((src.clone(), dst.clone()));
+                }
+                Ok(())
+            } else {
+                std::fs::copy(&src, &dst).map(|_| ())
+            };
+            copied.unwrap_or_else(|err| panic!("cannot copy {}: {err}", src.display()));
+        }
+    }
+}
+
+#[cfg(unix)]
+fn symlink(src: &Path, dst: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(std::fs::read_link(src)?, dst)
+}
+
+#[cfg(not(unix))]
+fn symlink(src: &Path, dst: &Path) -> std::io::Result<()> {
+    std::fs::copy(src, dst).map(|_| ())
+}
+
+/// The example repository (`corpus/examples/demo-repo`), copied into a
+/// temporary folder: for a test that writes into the project it analyzes.
+///
+/// # Panics
+/// When the copy fails.
+pub fn demo_repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    copy_tree(
+        &workspace_root().join("corpus/examples/demo-repo"),
+        dir.path(),
+    );
+    dir
+}
+
+/// One text of [`lf_and_crlf`]: a file's contents as written, or its copy
+/// with every line ending `\r\n`.
+pub struct Variant<'a> {
+    /// The file read.
+    pub path: &'a Path,
+    /// Whether this is the CRLF copy.
+    pub crlf: bool,
+    /// The text.
+    pub text: String,
+}
+
+impl Variant<'_> {
+    /// `path (LF)` or `path (CRLF)`, for a failing assertion's message.
+    pub fn name(&self) -> String {
+        let variant = if self.crlf { "CRLF" } else { "LF" };
+        format!("{} ({variant})", self.path.display())
+    }
+}
+
+/// Each UTF-8 file of `files` (the others skipped) read as written, then as
+/// a CRLF copy (`\r\n` and `\n` both become `\r\n`), in order: the texts
+/// on which the corpus tests compare a reader with its reference, so both
+/// line endings are covered.
+///
+/// # Panics
+/// When a file cannot be read.
+pub fn lf_and_crlf(files: &[PathBuf]) -> impl Iterator<Item = Variant<'_>> {
+    files.iter().flat_map(|path| {
+        let bytes =
+            std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let text = String::from_utf8(bytes).ok();
+        text.into_iter().flat_map(move |text| {
+            let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
+            [
+                Variant {
+                    path,
+                    crlf: false,
+                    text,
+                },
+                Variant {
+                    path,
+                    crlf: true,
+                    text: crlf,
+                },
+            ]
+        })
+    })
 }
 
 /// Whether Graphviz's `dot` runs; when it does not, [`skip`]s with
@@ -209,5 +359,68 @@ impl Drop for Watchdog {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn files_under_lists_regular_files_in_path_order_without_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for f in ["a/c/d.md", "a/b.md", "a-e.md", "z.txt", "a/x.txt"] {
+            let p = root.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "x").unwrap();
+        }
+        std::os::unix::fs::symlink(root.join("a"), root.join("b")).unwrap();
+        std::os::unix::fs::symlink(root.join("a-e.md"), root.join("f.md")).unwrap();
+        let rel = |v: Vec<PathBuf>| -> Vec<String> {
+            v.iter()
+                .map(|p| p.strip_prefix(root).unwrap().display().to_string())
+                .collect()
+        };
+        assert_eq!(
+            rel(files_under(root, Some("md"))),
+            ["a/b.md", "a/c/d.md", "a-e.md"]
+        );
+        assert_eq!(
+            rel(files_under(root, None)),
+            ["a/b.md", "a/c/d.md", "a/x.txt", "a-e.md", "z.txt"]
+        );
+        // A copy keeps the links as links and leaves skein's cache out.
+        std::fs::create_dir_all(root.join("a/.skein_cache")).unwrap();
+        std::fs::write(root.join("a/.skein_cache/run.bin"), "x").unwrap();
+        let to = tempfile::tempdir().unwrap();
+        copy_tree(root, to.path());
+        assert_eq!(
+            std::fs::read_link(to.path().join("b")).unwrap(),
+            root.join("a")
+        );
+        assert!(!to.path().join("a/.skein_cache").exists());
+        assert_eq!(
+            files_under(to.path(), None).len(),
+            files_under(root, None).len() - 1
+        );
+    }
+
+    #[test]
+    fn texts_come_as_written_then_as_crlf() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.md"), dir.path().join("b.md"));
+        std::fs::write(&a, "x\r\ny\n").unwrap();
+        std::fs::write(&b, b"\xff").unwrap();
+        let files = vec![a.clone(), b];
+        let got: Vec<(String, String)> = lf_and_crlf(&files).map(|v| (v.name(), v.text)).collect();
+        assert_eq!(
+            got,
+            [
+                (format!("{} (LF)", a.display()), "x\r\ny\n".to_string()),
+                (format!("{} (CRLF)", a.display()), "x\r\ny\r\n".to_string()),
+            ]
+        );
     }
 }

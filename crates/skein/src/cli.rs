@@ -31,9 +31,9 @@ pub enum Command {
     ///
     /// Exit status: 0 when no diagnostic at or above `--fail-on` (default:
     /// `fail-on` of skein.toml, else error) was found (or `--exit-zero`), 1
-    /// when some was, 2 on a usage or internal error, 3 when no file skein
-    /// reads was found (an empty folder or a mistyped path: never a silent
-    /// green).
+    /// when some was, 2 on a usage or internal error (a path that does not
+    /// exist is one), 3 when no file skein reads was found (an empty
+    /// folder, a folder of other files: never a silent green).
     Check(Box<CheckArgs>),
     /// List every rule: code, name, default severity, summary.
     Rules,
@@ -143,7 +143,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "GLOB", help_heading = "File selection")]
     pub exclude: Vec<String>,
     /// Read the file to analyze from standard input (path `-`) as this
-    /// project file: the rest of the project is read from disk.
+    /// project file: the rest of the project is read from disk. The file
+    /// need not exist, nor the folders above it (an unsaved buffer).
     #[arg(long, value_name = "PATH", help_heading = "File selection")]
     pub stdin_filename: Option<PathBuf>,
     /// Apply the safe fixes rules offer, then report what remains (each

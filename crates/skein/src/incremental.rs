@@ -225,13 +225,7 @@ impl Workspace {
         if !self.is_analyzed(rel) {
             return;
         }
-        let kind = if meta.is_symlink() {
-            walk::EntryKind::Symlink
-        } else if meta.is_file() {
-            walk::EntryKind::Regular
-        } else {
-            walk::EntryKind::Special
-        };
+        let kind = walk::EntryKind::of(&path, &meta);
         let found = walk::Found {
             rel: rel.to_string(),
             path,

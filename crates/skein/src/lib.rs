@@ -424,28 +424,46 @@ pub fn relative_to(root: &Path, rel: &str, base: &Path) -> String {
 }
 
 /// [`locate`] for a file that may not exist yet (`--stdin-filename` of an
-/// unsaved buffer): its folder must exist and places it in its project.
+/// unsaved buffer, a buffer the language server is given): the nearest
+/// folder above it that exists places it in its project, and the folders
+/// missing below that one are part of its path, as they will be once it is
+/// saved.
 ///
 /// # Errors
-/// [`Error::Root`] when the folder does not exist.
+/// [`Error::Root`] when no folder above it can be read.
 pub fn locate_new(path: &Path) -> Result<Located, Error> {
     if std::fs::symlink_metadata(path).is_ok() {
         return locate(path);
     }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut at = locate(parent)?;
-    at.view = if at.view.is_empty() {
-        name
+    let existing = path
+        .ancestors()
+        .skip(1)
+        .find(|a| a.as_os_str().is_empty() || std::fs::symlink_metadata(a).is_ok())
+        .unwrap_or(Path::new(""));
+    let tail = path.strip_prefix(existing).unwrap_or(path);
+    let mut anchor = if existing.as_os_str().is_empty() {
+        PathBuf::from(".")
     } else {
-        format!("{}/{name}", at.view)
+        existing.to_path_buf()
     };
+    // The missing part, lexically: `.` dropped, `..` undoing a missing
+    // folder (or climbing from the anchor, which exists).
+    let mut parts: Vec<String> = Vec::new();
+    for c in tail.components() {
+        match c {
+            std::path::Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+            std::path::Component::ParentDir if parts.is_empty() => anchor.push(".."),
+            std::path::Component::ParentDir => {
+                parts.pop();
+            }
+            _ => {}
+        }
+    }
+    let mut at = locate(&anchor)?;
+    if !at.view.is_empty() {
+        parts.insert(0, std::mem::take(&mut at.view));
+    }
+    at.view = parts.join("/");
     at.is_dir = false;
     Ok(at)
 }
@@ -687,13 +705,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let kind = if meta.is_file() {
-            walk::EntryKind::Regular
-        } else if meta.is_symlink() {
-            walk::EntryKind::Symlink
-        } else {
-            walk::EntryKind::Special
-        };
+        let kind = walk::EntryKind::of(root, &meta);
         let all = BTreeSet::from([rel.clone()]);
         let found = if is_artifact(&rel)
             && classify_in_repo(&rel, |p| config.format_for(p), |q| all.contains(q)).is_some()
@@ -718,6 +730,13 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
         found.retain(|f| {
             classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
         });
+        // A link to a folder is reported as a link named like an artifact is.
+        found.extend(
+            w.linked_folders
+                .into_iter()
+                .filter(|f| !config.excluded(&f.rel)),
+        );
+        found.sort();
         (found, w.all, w.errors)
     };
     Ok(Walked {
@@ -828,10 +847,9 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
         }
         let path = root.join(rel);
         let kind = match std::fs::symlink_metadata(&path) {
-            Ok(m) if m.is_symlink() => walk::EntryKind::Symlink,
-            Ok(m) if !m.is_file() => walk::EntryKind::Special,
+            Ok(m) => walk::EntryKind::of(&path, &m),
             // Gone or unreadable: `load` reports the error when it tries.
-            _ => walk::EntryKind::Regular,
+            Err(_) => walk::EntryKind::Regular,
         };
         let f = walk::Found {
             rel: rel.clone(),
@@ -877,6 +895,12 @@ pub(crate) fn load_seen(
         walk::EntryKind::Symlink => {
             return problem(
                 "symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed".into(),
+                skein_syntax::rules::SYMLINK_NOT_FOLLOWED,
+            );
+        }
+        walk::EntryKind::LinkedFolder => {
+            return problem(
+                "symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path".into(),
                 skein_syntax::rules::SYMLINK_NOT_FOLLOWED,
             );
         }
@@ -1235,12 +1259,5 @@ fn summarize(
     artifacts: Vec<(String, usize)>,
     diagnostics: &[Diagnostic],
 ) -> Summary {
-    let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
-    Summary {
-        files_read,
-        artifacts,
-        errors: count(Severity::Error),
-        warnings: count(Severity::Warning),
-        infos: count(Severity::Info),
-    }
+    Summary::new(files_read, artifacts, diagnostics)
 }

@@ -4,7 +4,9 @@
 //! git excludes are honoured (also outside a git repository), hidden files
 //! and folders are visited (artifacts live in `.claude-plugin/`, `.vscode/`,
 //! `.mcp.json`) except `.git/` and skein's cache folder `.skein_cache/`, and symbolic links are never followed, so the
-//! walk cannot leave the root.
+//! walk cannot leave the root. A link named like an artifact, and every
+//! link to a folder, is kept as found (`SYN012 symlink-not-followed`), so
+//! what is not read is said.
 
 use ignore::{WalkBuilder, WalkState};
 use skein_model::classify_path;
@@ -30,8 +32,34 @@ pub enum EntryKind {
     Regular,
     /// A symbolic link: never followed (it could point outside the root).
     Symlink,
+    /// A symbolic link to a folder: never followed, so nothing below it is
+    /// read (artifacts there are not analyzed under its path).
+    LinkedFolder,
     /// A FIFO, socket or device: never opened (a read could block forever).
     Special,
+}
+
+impl EntryKind {
+    /// The kind of the entry at `path`, from its own metadata (a link not
+    /// followed, `meta` of `symlink_metadata`); a link's target is looked
+    /// at only to tell a folder from the rest.
+    pub fn of(path: &Path, meta: &std::fs::Metadata) -> EntryKind {
+        kind(path, meta.file_type())
+    }
+}
+
+fn kind(path: &Path, ft: std::fs::FileType) -> EntryKind {
+    if ft.is_file() {
+        EntryKind::Regular
+    } else if ft.is_symlink() {
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            EntryKind::LinkedFolder
+        } else {
+            EntryKind::Symlink
+        }
+    } else {
+        EntryKind::Special
+    }
 }
 
 /// Relative path of `path` under `root` with `/` separators. Bytes that are
@@ -51,6 +79,8 @@ pub fn rel_path(root: &Path, path: &Path) -> Option<String> {
 pub struct Walked {
     /// Files whose path names an artifact, sorted by path.
     pub artifacts: Vec<Found>,
+    /// Symbolic links to folders, sorted by path: never entered.
+    pub linked_folders: Vec<Found>,
     /// Every file (artifact or not), repo-relative, for existence checks of
     /// referenced paths.
     pub all: BTreeSet<String>,
@@ -85,6 +115,7 @@ pub fn walk_filtered(
     is_artifact: &(dyn Fn(&str) -> bool + Sync),
 ) -> Walked {
     let found = Mutex::new(Vec::new());
+    let linked = Mutex::new(Vec::new());
     let all = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
     WalkBuilder::new(root)
@@ -99,6 +130,7 @@ pub fn walk_filtered(
         .build_parallel()
         .run(|| {
             let found = &found;
+            let linked = &linked;
             let all = &all;
             let errors = &errors;
             Box::new(move |entry| {
@@ -123,28 +155,29 @@ pub fn walk_filtered(
                 };
                 let artifact = is_artifact(&rel);
                 all.lock().expect("walk mutex").push(rel.clone());
-                if artifact {
-                    found.lock().expect("walk mutex").push(Found {
-                        rel,
-                        path: entry.path().to_path_buf(),
-                        kind: if ft.is_file() {
-                            EntryKind::Regular
-                        } else if ft.is_symlink() {
-                            EntryKind::Symlink
-                        } else {
-                            EntryKind::Special
-                        },
-                    });
+                let kind = kind(entry.path(), ft);
+                let f = Found {
+                    rel,
+                    path: entry.path().to_path_buf(),
+                    kind,
+                };
+                if kind == EntryKind::LinkedFolder {
+                    linked.lock().expect("walk mutex").push(f);
+                } else if artifact {
+                    found.lock().expect("walk mutex").push(f);
                 }
                 WalkState::Continue
             })
         });
     let mut artifacts = found.into_inner().expect("walk mutex");
     artifacts.sort();
+    let mut linked_folders = linked.into_inner().expect("walk mutex");
+    linked_folders.sort();
     let mut errors = errors.into_inner().expect("walk mutex");
     errors.sort();
     Walked {
         artifacts,
+        linked_folders,
         all: all.into_inner().expect("walk mutex").into_iter().collect(),
         errors,
     }

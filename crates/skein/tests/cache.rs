@@ -5,76 +5,21 @@
 //! a read-only project gets no cache. Every cache lives in a temporary
 //! folder (`CacheSettings::dir`), never beside the shared corpus.
 
+use skein::Options;
 use skein::cache::{CacheSettings, CacheStats};
-use skein::{Options, Report};
-use skein_report::{HumanOptions, json_value, render_human};
+use skein_test_support::cache::{cache_options, render, uncached};
+use skein_test_support::demo_repo as demo;
 use std::path::{Path, PathBuf};
 
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_name() == skein::cache::DEFAULT_DIR {
-            continue;
-        }
-        let t = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy(&e.path(), &t);
-        } else {
-            std::fs::copy(e.path(), t).unwrap();
-        }
-    }
-}
-
-/// The demo repository, copied into a temporary folder.
-fn demo() -> tempfile::TempDir {
-    let src = skein_test_support::workspace_root().join("corpus/examples/demo-repo");
-    let dir = tempfile::tempdir().unwrap();
-    copy(&src, dir.path());
-    dir
-}
-
-/// What the command line prints of a report, in two formats, and the
-/// secrets each file masks.
-fn render(r: &Report) -> String {
-    let human = render_human(
-        r.diagnostics(),
-        r.sources(),
-        HumanOptions {
-            color: false,
-            links: false,
-            unsafe_fixes: true,
-        },
-    );
-    let json = serde_json::to_string_pretty(&json_value(r.diagnostics(), r.sources(), r.summary()))
-        .unwrap();
-    let secrets: Vec<String> = r
-        .sources()
-        .iter()
-        .map(|(_, f)| format!("{} {:?}", f.path(), f.secrets()))
-        .collect();
-    format!("{human}\n{json}\n{}", secrets.join("\n"))
-}
+/// The version part of the cache's key in these tests.
+const VERSION: &str = "test 1";
 
 fn settings(cache: &Path, replay: bool) -> Options {
-    Options {
-        cache: Some(CacheSettings {
-            dir: Some(cache.to_path_buf()),
-            version: "test 1".into(),
-            replay,
-        }),
-        ..Options::default()
-    }
-}
-
-fn cold(root: &Path) -> Report {
-    skein::check(root, &Options::default()).unwrap()
+    cache_options(cache, VERSION, replay)
 }
 
 fn cached(root: &Path, cache: &Path, replay: bool) -> (String, CacheStats) {
-    let r = skein::check(root, &settings(cache, replay)).unwrap();
-    let stats = r.cache_stats().expect("a run with a cache");
-    (render(&r), stats)
+    skein_test_support::cache::cached(root, cache, VERSION, replay)
 }
 
 fn packs(cache: &Path) -> Vec<PathBuf> {
@@ -107,7 +52,7 @@ fn warm_runs_equal_a_cold_run_on_the_real_corpus() {
         return;
     };
     let cache = tempfile::tempdir().unwrap();
-    let want = render(&cold(&corpus));
+    let want = uncached(&corpus);
     let (first, s) = cached(&corpus, cache.path(), true);
     assert_eq!(first, want, "cold run with a cache");
     assert!(s.decoded > 3000 && s.reused == 0, "{s:?}");
@@ -132,7 +77,7 @@ fn unchanged_stamps_replay_without_reading_and_changed_ones_do_not() {
     let root = dir.path();
     // Stamps within two seconds of the recording run are not trusted.
     std::thread::sleep(std::time::Duration::from_millis(2100));
-    let want = render(&cold(root));
+    let want = uncached(root);
     assert_eq!(cached(root, cache.path(), true).0, want);
     let (got, s) = cached(root, cache.path(), true);
     assert_eq!(got, want);
@@ -144,12 +89,12 @@ fn unchanged_stamps_replay_without_reading_and_changed_ones_do_not() {
         .replace("\"id\": \"G1\"", "\"id\": \"G9\"");
     std::fs::write(&rel, text).unwrap();
     let (got, s) = cached(root, cache.path(), true);
-    assert_eq!(got, render(&cold(root)), "after a same-size edit");
+    assert_eq!(got, uncached(root), "after a same-size edit");
     assert_eq!((s.replayed, s.decoded), (false, 1), "{s:?}");
     // Freshly written: its stamp is not settled, so it is read (and the
     // contents match the record): a replay that reads every file.
     let (got, s) = cached(root, cache.path(), true);
-    assert_eq!(got, render(&cold(root)));
+    assert_eq!(got, uncached(root));
     assert!(s.replayed && s.unread == 0, "{s:?}");
 }
 
@@ -159,7 +104,7 @@ fn edits_new_files_and_configuration_changes_equal_cold_runs() {
     let cache = tempfile::tempdir().unwrap();
     let root = dir.path();
     for replay in [false, true] {
-        assert_eq!(cached(root, cache.path(), replay).0, render(&cold(root)));
+        assert_eq!(cached(root, cache.path(), replay).0, uncached(root));
     }
     // One file edited: only it is decoded again.
     let rel = root.join("packs/core/loops/review/loop.json");
@@ -168,7 +113,7 @@ fn edits_new_files_and_configuration_changes_equal_cold_runs() {
         .replace("\"id\": \"G1\"", "\"id\": \"G2\"");
     std::fs::write(&rel, text).unwrap();
     let (got, s) = cached(root, cache.path(), true);
-    assert_eq!(got, render(&cold(root)), "after an edit");
+    assert_eq!(got, uncached(root), "after an edit");
     assert_eq!((s.replayed, s.decoded), (false, 1), "{s:?}");
     // A new file: the path list changed, so local findings are computed
     // again, decoded states are not.
@@ -180,7 +125,7 @@ fn edits_new_files_and_configuration_changes_equal_cold_runs() {
     )
     .unwrap();
     let (got, s) = cached(root, cache.path(), true);
-    assert_eq!(got, render(&cold(root)), "after a new file");
+    assert_eq!(got, uncached(root), "after a new file");
     assert_eq!((s.decoded, s.local_reused), (1, 0), "{s:?}");
     // A configuration change: rules turned off change the local findings'
     // keys, the decoded states stay.
@@ -188,7 +133,7 @@ fn edits_new_files_and_configuration_changes_equal_cold_runs() {
     let before = std::fs::read_to_string(&config).unwrap();
     std::fs::write(&config, format!("{before}\nignore = [\"SKILL\"]\n")).unwrap();
     let (got, s) = cached(root, cache.path(), true);
-    assert_eq!(got, render(&cold(root)), "after a configuration change");
+    assert_eq!(got, uncached(root), "after a configuration change");
     assert_eq!(
         (s.replayed, s.decoded, s.local_reused),
         (false, 0, 0),
@@ -197,7 +142,7 @@ fn edits_new_files_and_configuration_changes_equal_cold_runs() {
     // And back: the earlier records serve again.
     std::fs::write(&config, &before).unwrap();
     let (got, s) = cached(root, cache.path(), false);
-    assert_eq!(got, render(&cold(root)), "configuration restored");
+    assert_eq!(got, uncached(root), "configuration restored");
     assert_eq!(s.decoded, 0, "{s:?}");
     assert!(s.local_reused > 0, "{s:?}");
     // A format mapping changes what a file is: its decode key changes.
@@ -207,7 +152,7 @@ fn edits_new_files_and_configuration_changes_equal_cold_runs() {
     )
     .unwrap();
     let (got, s) = cached(root, cache.path(), true);
-    assert_eq!(got, render(&cold(root)), "after a format mapping");
+    assert_eq!(got, uncached(root), "after a format mapping");
     assert_eq!(s.decoded, 1, "{s:?}");
 }
 
@@ -221,7 +166,7 @@ fn another_version_reads_nothing_of_the_cache() {
     o.cache.as_mut().unwrap().version = "test 2".into();
     let r = skein::check(root, &o).unwrap();
     let s = r.cache_stats().unwrap();
-    assert_eq!(render(&r), render(&cold(root)));
+    assert_eq!(render(&r), uncached(root));
     assert_eq!((s.replayed, s.reused), (false, 0), "{s:?}");
     assert!(s.decoded > 0);
 }
@@ -231,7 +176,7 @@ fn truncated_and_corrupted_files_are_ignored_and_rewritten() {
     let dir = demo();
     let cache = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let want = render(&cold(root));
+    let want = uncached(root);
     cached(root, cache.path(), true);
     let all = packs(cache.path());
     assert_eq!(all.len(), 1);
@@ -281,8 +226,8 @@ fn runs_sharing_a_cache_all_give_the_cold_answer() {
         .unwrap()
         .replace("\"id\": \"G1\"", "\"id\": \"G2\"");
     std::fs::write(&rel, text).unwrap();
-    let want_a = render(&cold(a.path()));
-    let want_b = render(&cold(b.path()));
+    let want_a = uncached(a.path());
+    let want_b = uncached(b.path());
     assert_ne!(want_a, want_b);
     let cache = tempfile::tempdir().unwrap();
     std::thread::scope(|s| {
@@ -317,7 +262,7 @@ fn no_cache_is_written_into_a_read_only_project() {
         ..Options::default()
     };
     let r = skein::check(&root, &o).unwrap();
-    let want = render(&cold(&root));
+    let want = uncached(&root);
     mode(&root, 0o755).unwrap();
     assert_eq!(render(&r), want);
     assert!(!root.join(skein::cache::DEFAULT_DIR).exists());

@@ -180,7 +180,55 @@ fn symlinks_are_not_followed_out_of_the_root() {
     let o = skein(&["check"], dir.path());
     assert_eq!(
         stdout(&o),
-        "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n"
+        "note[SYN012]: skills/linked: symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n \
+         = docs: https://github.com/skein-dev/skein/blob/main/docs/rules.md#syn012-symlink-not-followed\n\
+         \n\
+         checked 2 files (agent-skill 1, 1 not analyzed): 0 errors, 0 warnings, 1 info\n"
+    );
+}
+
+/// A link to a folder is reported as a link named like an artifact is
+/// (SYN012), wherever it points and whatever it holds, unless the folder
+/// it stands in is excluded or ignored; a link to a file that is no
+/// artifact's is not.
+#[cfg(unix)]
+#[test]
+fn a_linked_folder_is_reported_like_a_linked_file() {
+    let dir = common::project();
+    write(
+        dir.path(),
+        "shared/review/SKILL.md",
+        "---\nname: review\ndescription: Reviews a diff.\n---\n",
+    );
+    write(dir.path(), "docs/notes.txt", "notes\n");
+    write(dir.path(), ".gitignore", "ignored/\n");
+    std::fs::create_dir_all(dir.path().join("plugins/p/skills")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("skills/linked")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("ignored")).expect("mkdir");
+    for (target, link) in [
+        ("../../../shared/review", "plugins/p/skills/review"),
+        ("../../shared/review/SKILL.md", "skills/linked/SKILL.md"),
+        ("docs", "handbook"),
+        ("docs/notes.txt", "notes.txt"),
+        ("../docs", "ignored/docs"),
+        ("../docs", "vendor"),
+    ] {
+        std::os::unix::fs::symlink(target, dir.path().join(link)).expect("symlink");
+    }
+    let o = skein(
+        &["check", "--format", "concise", "--exclude", "vendor"],
+        dir.path(),
+    );
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (
+            Some(0),
+            "handbook:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
+             plugins/p/skills/review:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
+             skills/linked/SKILL.md:1:1: info[SYN012] symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed [symlink-not-followed]\n\
+             checked 4 files (agent-skill 1, 3 not analyzed): 0 errors, 0 warnings, 3 infos\n"
+                .to_string()
+        )
     );
 }
 
@@ -360,8 +408,7 @@ fn paths_are_relative_to_the_current_folder_in_every_format() {
 /// exits 3 with a warning; a file skein does not read says so.
 #[test]
 fn named_paths_are_read_within_their_project() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     write(
         dir.path(),
         ".claude/agents/rev.md",
@@ -419,6 +466,273 @@ fn named_paths_are_read_within_their_project() {
     assert_eq!(o.status.code(), Some(3));
 }
 
+/// A path that does not exist (mistyped) is a usage error, exit status 2,
+/// as `skein check --help` says; 3 is only for a path that exists and holds
+/// no file skein reads.
+#[test]
+fn a_path_that_does_not_exist_exits_two_as_the_help_says() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let o = skein(&["check", "skils"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        common::stderr(&o),
+        "skein: error: cannot read skils: No such file or directory (os error 2)\n"
+    );
+    assert!(o.stdout.is_empty());
+    let help = stdout(&skein(&["check", "--help"], dir.path()));
+    let status: String = help
+        .split("\n\n")
+        .find(|p| p.starts_with("Exit status:"))
+        .expect("an exit status paragraph")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        status,
+        "Exit status: 0 when no diagnostic at or above `--fail-on` (default: `fail-on` of skein.toml, \
+         else error) was found (or `--exit-zero`), 1 when some was, 2 on a usage or internal error \
+         (a path that does not exist is one), 3 when no file skein reads was found (an empty folder, \
+         a folder of other files: never a silent green)."
+    );
+}
+
+/// `--stdin-filename` names an unsaved buffer: the folders above it need
+/// not exist (the nearest one that does places it in its project), and
+/// nothing is created.
+#[test]
+fn stdin_filename_in_folders_that_do_not_exist_yet() {
+    let dir = common::project();
+    write(
+        dir.path(),
+        "skills/other/SKILL.md",
+        "---\nname: other\ndescription: Other.\n---\n",
+    );
+    let skill = b"---\nname: x\ndescription: Reviews code.\n---\n";
+    for (cwd, named, shown) in [
+        (
+            "",
+            "plugins/p/skills/review/SKILL.md",
+            "plugins/p/skills/review/SKILL.md",
+        ),
+        (
+            "",
+            "skills/new/../review/SKILL.md",
+            "skills/review/SKILL.md",
+        ),
+        ("skills", "review/SKILL.md", "review/SKILL.md"),
+        (
+            "skills/other",
+            "../../plugins/q/skills/review/SKILL.md",
+            "../../plugins/q/skills/review/SKILL.md",
+        ),
+    ] {
+        let o = common::skein_with_stdin(
+            &[
+                "check",
+                "--format",
+                "concise",
+                "-",
+                "--stdin-filename",
+                named,
+            ],
+            &dir.path().join(cwd),
+            skill,
+        );
+        assert_eq!(
+            (o.status.code(), stdout(&o), common::stderr(&o)),
+            (
+                Some(1),
+                format!(
+                    "{shown}:2:7: error[REF005] skill name `x` does not match its folder `review` [name-mismatch]\n\
+                     checked 1 file (agent-skill 1): 1 error, 0 warnings, 0 infos\n\
+                     [*] 1 fixable with `--fix --unsafe-fixes`\n"
+                ),
+                String::new()
+            ),
+            "{named} from {cwd:?}"
+        );
+    }
+    assert!(!dir.path().join("plugins").exists());
+    assert!(!dir.path().join("skills/review").exists());
+}
+
+/// REF005's help names only valid skill names (SKILL002's judgement): it
+/// never tells a user to rename a folder to `Customer.io Automation`, nor
+/// (with its fix) to set `name: web.tools`.
+#[test]
+fn name_mismatch_help_suggests_only_valid_skill_names() {
+    let dir = common::project();
+    let cases = [
+        (
+            "ok-folder",
+            "other-name",
+            "rename the folder to `other-name` or set `name: ok-folder`",
+            Some("set `name: ok-folder`"),
+        ),
+        (
+            "customerio-automation",
+            "Customer.io Automation",
+            "set `name: customerio-automation`: skill names are lowercase words joined by `-`, and equal the folder",
+            Some("set `name: customerio-automation`"),
+        ),
+        ("web.tools", "web", "rename the folder to `web`", None),
+        (
+            "Customer.io",
+            "Customer.io Automation",
+            "rename the folder to `customer-io-automation` and set `name: customer-io-automation`: neither is a valid skill name",
+            None,
+        ),
+        (
+            "!!",
+            "??",
+            "give the folder and `name` one valid skill name: lowercase words joined by `-`",
+            None,
+        ),
+    ];
+    for (folder, name, _, _) in &cases {
+        write(
+            dir.path(),
+            &format!("skills/{folder}/SKILL.md"),
+            &format!("---\nname: \"{name}\"\ndescription: Does things.\n---\n"),
+        );
+    }
+    let o = skein(
+        &["check", "--format", "json", "--select", "REF005"],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    let mut got: Vec<(String, String, Option<String>)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap_or_default().to_string(),
+                d["help"].as_str().unwrap_or_default().to_string(),
+                d["fix"]["message"].as_str().map(str::to_string),
+            )
+        })
+        .collect();
+    got.sort();
+    let mut want: Vec<(String, String, Option<String>)> = cases
+        .iter()
+        .map(|(folder, _, help, fix)| {
+            (
+                format!("skills/{folder}/SKILL.md"),
+                help.to_string(),
+                fix.map(str::to_string),
+            )
+        })
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+    // Following the help for both fields leaves neither finding.
+    let both = dir.path().join("skills/customer-io-automation");
+    std::fs::rename(dir.path().join("skills/Customer.io"), &both).expect("rename");
+    std::fs::write(
+        both.join("SKILL.md"),
+        "---\nname: customer-io-automation\ndescription: Does things.\n---\n",
+    )
+    .expect("write");
+    let o = skein(
+        &[
+            "check",
+            "--format",
+            "concise",
+            "--select",
+            "REF005,SKILL002",
+            "skills/customer-io-automation",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (
+            Some(0),
+            "checked 1 file (agent-skill 1): 0 errors, 0 warnings, 0 infos\n".to_string()
+        )
+    );
+}
+
+/// A binary file saved as `SKILL.md` is said to be one (SYN005), and the
+/// summary counts it as a file not analyzed instead of "(no artifacts)".
+#[test]
+fn a_binary_skill_is_reported_and_counted_as_not_analyzed() {
+    let dir = common::project();
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10";
+    let p = dir.path().join("skills/logo/SKILL.md");
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&p, png).expect("write");
+    let o = skein(&["check", "--format", "concise"], dir.path());
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (
+            Some(1),
+            "skills/logo/SKILL.md:1:1: error[SYN005] binary file, not UTF-8 text (invalid at byte 0, with NUL bytes): not analyzed as agent-skill [not-utf8]\n\
+             checked 1 file (1 not analyzed): 1 error, 0 warnings, 0 infos\n"
+                .to_string()
+        )
+    );
+    // Beside an artifact; and in the JSON summary.
+    write(
+        dir.path(),
+        "skills/ok/SKILL.md",
+        "---\nname: ok\ndescription: Fine.\n---\n",
+    );
+    let o = skein(&["check", "--format", "concise"], dir.path());
+    assert!(
+        stdout(&o).ends_with(
+            "\nchecked 2 files (agent-skill 1, 1 not analyzed): 1 error, 0 warnings, 0 infos\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = skein(&["check", "--format", "json"], dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({
+            "files_read": 2,
+            "artifacts": [["agent-skill", 1]],
+            "not_analyzed": 1,
+            "errors": 1,
+            "warnings": 0,
+            "infos": 0
+        })
+    );
+    // Text in another encoding is not called binary.
+    std::fs::write(&p, b"---\nname: logo\ndescription: caf\xe9\n---\n").expect("write");
+    let o = skein(&["check", "--format", "concise", "skills/logo"], dir.path());
+    assert_eq!(
+        stdout(&o),
+        "skills/logo/SKILL.md:3:17: error[SYN005] invalid UTF-8 at byte 31 [not-utf8]\n\
+         checked 1 file (1 not analyzed): 1 error, 0 warnings, 0 infos\n"
+    );
+}
+
+/// `skein rule SKILL001` names each source once (it listed Claude Code's
+/// skills page twice).
+#[test]
+fn rule_doc_lists_each_source_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let o = skein(&["rule", "SKILL001"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let source = &out[out.find("## Source").expect("a source section")..];
+    assert_eq!(
+        source,
+        "## Source\n\
+         - Agent Skills specification, \"Frontmatter\" table and \"`name` field\" /\n  \
+         \"`description` field\" (<https://agentskills.io/specification>): both\n  \
+         fields are marked required.\n\
+         - Claude Code, \"Extend Claude with skills\", \"Frontmatter reference\"\n  \
+         (<https://docs.claude.com/en/docs/claude-code/skills>): `description` is\n  \
+         recommended, `name` \"If omitted, uses the directory name\".\n\
+         \n\n\
+         Documentation: https://github.com/skein-dev/skein/blob/main/docs/rules.md#skill001-missing-skill-field\n"
+    );
+}
+
 /// Issue #14: the findings of `skein check sub/dir` are the whole-project
 /// findings restricted to `sub/dir` (the demo repository, from the
 /// workspace root).
@@ -454,8 +768,7 @@ fn a_subfolder_run_is_the_project_run_restricted_to_it() {
 
 /// A project with one finding in each of two files, for the flag tests.
 fn two_findings() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    let dir = common::project();
     write(
         dir.path(),
         ".claude/agents/rev.md",

@@ -316,7 +316,7 @@ fn real_corpus_fixes_are_idempotent() {
     };
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("real");
-    copy_tree(&real, &root);
+    skein_test_support::copy_tree(&real, &root);
     let options = Options::default();
     let all = [String::new()];
     let before = skein::check(&root, &options).unwrap();
@@ -343,20 +343,6 @@ fn real_corpus_fixes_are_idempotent() {
         again.report.diagnostics().len(),
         run.applied.len()
     );
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        let t = e.file_type().unwrap();
-        if t.is_dir() {
-            copy_tree(&src, &dst);
-        } else if t.is_file() {
-            std::fs::copy(&src, &dst).unwrap();
-        }
-    }
 }
 
 /// `skein rule` says whether a rule's fix is safe, unsafe or absent.

@@ -62,33 +62,13 @@ fn reports(output: &str, code: &str) -> bool {
         .any(|l| !l.starts_with(' ') && l.contains(&tag))
 }
 
-/// Copies the folder `from` into `to` (files and folders; a symbolic link
-/// as a link).
-pub fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read_dir") {
-        let e = e.expect("entry");
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        let t = e.file_type().expect("file type");
-        if t.is_symlink() {
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(std::fs::read_link(&src).expect("link"), &dst)
-                .expect("symlink");
-        } else if t.is_dir() {
-            copy_tree(&src, &dst);
-        } else if t.is_file() {
-            std::fs::copy(&src, &dst).expect("copy");
-        }
-    }
-}
-
 /// What `--fix --unsafe-fixes` makes of the case (see the module doc), or
 /// `None` when it changes nothing; panics when a second run still changes
 /// something.
 fn fixed(case: &Path) -> Option<String> {
     let tmp = tempfile::tempdir().expect("tempdir");
     let root = tmp.path().join("repo");
-    copy_tree(case, &root);
+    skein_test_support::copy_tree(case, &root);
     let options = skein::Options::default();
     let fix = skein::fix::FixOptions {
         unsafe_fixes: true,
@@ -192,6 +172,49 @@ fn rule_fixtures() {
         failures.join("\n")
     );
 }
+/// The URLs a doc's `## Source` (or `## References`) section names more
+/// than once.
+fn repeated_sources(doc: &str) -> Vec<String> {
+    let Some(start) = doc.find("## Source").or_else(|| doc.find("## References")) else {
+        return Vec::new();
+    };
+    let section = &doc[start + 3..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    let mut urls: Vec<&str> = section
+        .match_indices("http")
+        .filter(|(i, _)| {
+            section[*i..].starts_with("https://") || section[*i..].starts_with("http://")
+        })
+        .map(|(i, _)| {
+            let rest = &section[i..];
+            let end = rest
+                .find(|c: char| c.is_whitespace() || matches!(c, '>' | ')' | ']' | '`' | '"'))
+                .unwrap_or(rest.len());
+            rest[..end].trim_end_matches(['.', ',', ';', ':'])
+        })
+        .collect();
+    urls.sort_unstable();
+    let mut repeated: Vec<String> = urls
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0].to_string())
+        .collect();
+    repeated.dedup();
+    repeated
+}
+
+#[test]
+fn a_repeated_source_is_found() {
+    assert_eq!(
+        repeated_sources(
+            "## What it does\nx\n\n## Source\n- a: https://a.example/x\n- b (<https://b.example>)\n- \
+             c (<https://a.example/x>).\n\n## Fix\nhttps://b.example\n"
+        ),
+        ["https://a.example/x"]
+    );
+    assert!(repeated_sources("## Source\n- https://a.example\n- https://a.example/b\n").is_empty());
+}
+
 /// Tidy: every registered rule has a doc, a failing fixture (a case whose
 /// output has its code) and a clean fixture (a `clean*` case whose output
 /// does not).
@@ -206,6 +229,12 @@ fn every_rule_has_doc_and_fixtures() {
     for rule in skein::rules::all() {
         if !rule.doc.contains("## What it does") || !rule.doc.contains("## Why is this bad?") {
             missing.push(format!("{} ({}) has no full doc", rule.name, rule.code));
+        }
+        for url in repeated_sources(rule.doc) {
+            missing.push(format!(
+                "{} ({}) names {url} twice in its `## Source` section: one entry per source",
+                rule.name, rule.code
+            ));
         }
         let mine: Vec<_> = all.iter().filter(|(r, _)| r == rule.name).collect();
         let expected =

@@ -22,26 +22,10 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files_under(&p, out);
-        } else if p.is_file() {
-            out.push(p);
-        }
-    }
-}
-
 /// Seeds of a single-file target: files of `corpus/` with these extensions.
 fn seeds(exts: &[&str]) -> Vec<Vec<u8>> {
-    let mut all = Vec::new();
-    files_under(&root().join("corpus"), &mut all);
-    all.into_iter()
+    skein_test_support::files_under(&root().join("corpus"), None)
+        .into_iter()
         .filter(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())
@@ -54,8 +38,7 @@ fn seeds(exts: &[&str]) -> Vec<Vec<u8>> {
 /// Seeds of the repository target: each rule fixture as one input.
 fn repo_seeds() -> Vec<Vec<u8>> {
     let mut cases = Vec::new();
-    let mut all = Vec::new();
-    files_under(&root().join("corpus/rules"), &mut all);
+    let all = skein_test_support::files_under(&root().join("corpus/rules"), None);
     for p in &all {
         if p.file_name().is_some_and(|n| n == "expected.out") {
             cases.push(p.parent().expect("case").to_path_buf());
@@ -85,9 +68,13 @@ fn repo_seeds() -> Vec<Vec<u8>> {
 }
 
 fn regressions(target: &str) -> Vec<Vec<u8>> {
-    let mut all = Vec::new();
-    files_under(&root().join("fuzz/regressions").join(target), &mut all);
-    all.into_iter()
+    let dir = root().join("fuzz/regressions").join(target);
+    if !dir.is_dir() {
+        // A target with no regression yet.
+        return Vec::new();
+    }
+    skein_test_support::files_under(&dir, None)
+        .into_iter()
         .map(|p| std::fs::read(p).expect("read regression"))
         .collect()
 }

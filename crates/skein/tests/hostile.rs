@@ -219,7 +219,7 @@ fn hundred_megabyte_file() {
         "big/.mcp.json:1:1: error[SYN010] file is 100000000 bytes, over the limit of 10485760 bytes; not read [file-too-large]\n\
          skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
          skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]\n\
-         checked 2 files (agent-skill 1): 3 errors, 0 warnings, 0 infos\n\
+         checked 2 files (agent-skill 1, 1 not analyzed): 3 errors, 0 warnings, 0 infos\n\
          [*] 1 fixable with `--fix --unsafe-fixes`\n"
     );
 }
@@ -255,7 +255,12 @@ fn binary_file() {
     ];
     bytes.extend((0..=255u8).cycle().take(4096));
     let r = check_mem(vec![("bin/.mcp.json", bytes)]);
-    assert_findings(&r, &["bin/.mcp.json:1:1: SYN005 invalid UTF-8 at byte 0"]);
+    assert_findings(
+        &r,
+        &[
+            "bin/.mcp.json:1:1: SYN005 binary file, not UTF-8 text (invalid at byte 0, with NUL bytes): not analyzed as mcp-config",
+        ],
+    );
 }
 
 #[test]
@@ -396,10 +401,11 @@ fn symlink_loop() {
     let o = skein(&["check", "--format", "concise"], dir.path());
     assert_eq!(
         stdout(&o),
-        "skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
+        "skills/again:1:1: info[SYN012] symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n\
+         skills/ok/SKILL.md:2:7: error[REF005] skill name `Bad_x` does not match its folder `ok` [name-mismatch]\n\
          skills/ok/SKILL.md:2:7: error[SKILL002] skill name `Bad_x` is not a valid name: it has upper-case letters; it contains `_` [invalid-skill-name]\n\
          skills/self/SKILL.md:1:1: info[SYN012] symbolic link not followed (it could point outside the analyzed folder); its target is not analyzed [symlink-not-followed]\n\
-         checked 2 files (agent-skill 1): 2 errors, 0 warnings, 1 info\n\
+         checked 3 files (agent-skill 1, 2 not analyzed): 2 errors, 0 warnings, 2 infos\n\
          [*] 1 fixable with `--fix --unsafe-fixes`\n"
     );
 }

@@ -7,26 +7,7 @@ use skein::incremental::{RunStats, Workspace};
 use skein::{Options, Report};
 use std::path::Path;
 
-/// The demo repository, copied into a temporary folder.
-fn demo() -> tempfile::TempDir {
-    let src = skein_test_support::workspace_root().join("corpus/examples/demo-repo");
-    let dir = tempfile::tempdir().unwrap();
-    copy(&src, dir.path());
-    dir
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let t = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy(&e.path(), &t);
-        } else {
-            std::fs::copy(e.path(), t).unwrap();
-        }
-    }
-}
+use skein_test_support::demo_repo as demo;
 
 /// Everything a renderer reads: each file's path and text, each
 /// diagnostic, the summary.

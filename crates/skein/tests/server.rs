@@ -2,12 +2,17 @@
 //! definitions the end-to-end tests (editors/e2e, on the demo repository)
 //! do not reach: marketplace `source` -> plugin manifest, agent `skills:`
 //! item -> SKILL.md, Loom a2a agent -> its spec; the symbols of a
-//! marketplace; a suppression in a Markdown body.
+//! marketplace; a suppression in a Markdown body. And the binary over
+//! real stdio: a session, and input that is not the base protocol (a
+//! declared length over the limit is refused, never allocated; each error
+//! is said once).
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use lsp_types as lsp;
 use serde_json::{Value, json};
+use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 struct Client {
@@ -254,4 +259,139 @@ fn a_finding_in_a_markdown_body_is_suppressed_with_an_html_comment() {
         format!("  <!-- skein: ignore[{code}] reason: why this finding is accepted -->\n")
     );
     assert_eq!(edit["range"]["start"], json!({"line": 6, "character": 0}));
+}
+
+/// `skein server` as an editor starts it, with `input` on its standard
+/// input (then closed): its exit code, standard output and standard error.
+fn server_process(input: &[u8]) -> (Option<i32>, Vec<u8>, String) {
+    let _bound = skein_test_support::Watchdog::start("skein server", Duration::from_secs(120));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skein"))
+        .arg("server")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("skein runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The server may stop reading before the end (that is the point of
+    // most of these inputs): a broken pipe here is expected.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("skein ends");
+    (
+        out.status.code(),
+        out.stdout,
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    )
+}
+
+fn framed(json: &Value) -> Vec<u8> {
+    let body = json.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+#[test]
+fn a_session_over_stdio_ends_with_status_zero() {
+    let mut input = Vec::new();
+    for m in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+        json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+        json!({"jsonrpc": "2.0", "method": "exit"}),
+    ] {
+        input.extend(framed(&m));
+    }
+    let (code, stdout, stderr) = server_process(&input);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    // Two framed responses: initialize's, then shutdown's `null`.
+    let mut out = std::io::Cursor::new(stdout);
+    let mut ids = Vec::new();
+    while let Some(msg) = Message::read(&mut out).expect("framed output") {
+        let Message::Response(r) = msg else {
+            panic!("not a response: {msg:?}")
+        };
+        assert!(r.response_result.is_ok(), "{r:?}");
+        ids.push(r.id);
+    }
+    assert_eq!(ids, [RequestId::from(1), RequestId::from(2)]);
+}
+
+#[test]
+fn a_content_length_over_the_limit_is_an_error_not_an_allocation() {
+    let (code, stdout, stderr) = server_process(b"Content-Length: 99999999999999\r\n\r\n{}");
+    assert_eq!(code, Some(2));
+    assert!(stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "skein: error: language server input/output: Content-Length 99999999999999 is over the limit of 67108864 bytes (64 MiB): not read\n"
+    );
+    assert_eq!(skein::server::MAX_MESSAGE, 64 << 20);
+    // One byte over the limit is refused; the limit itself is read (the
+    // input then ends inside the message).
+    let (code, _, stderr) = server_process(b"Content-Length: 67108865\r\n\r\n{}");
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(2),
+            "skein: error: language server input/output: Content-Length 67108865 is over the limit of 67108864 bytes (64 MiB): not read\n"
+        )
+    );
+    let (code, _, stderr) = server_process(b"Content-Length: 67108864\r\n\r\n{}");
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(2),
+            "skein: error: language server input/output: the input ended inside a message: 2 of its 67108864 bytes\n"
+        )
+    );
+}
+
+#[test]
+fn input_that_is_not_the_protocol_is_said_once() {
+    for (input, message) in [
+        (
+            &b"garbage\n"[..],
+            r#"malformed message header "garbage\n": each header line ends with \r\n"#,
+        ),
+        (
+            b"Content-Length 2\r\n\r\n{}",
+            r#"malformed message header "Content-Length 2": a header is `Name: value`"#,
+        ),
+        (
+            b"Content-Length: two\r\n\r\n{}",
+            r#"Content-Length "two" is not a number of bytes"#,
+        ),
+        (
+            b"Content-Type: x\r\n\r\n{}",
+            "a message header without Content-Length",
+        ),
+        (
+            b"Content-Length: 2\r\n",
+            "the input ended inside a message header",
+        ),
+        (
+            b"Content-Length: 2\r\n\r\n[]",
+            "a message that is not JSON-RPC: data did not match any variant of untagged enum Message",
+        ),
+    ] {
+        let (code, _, stderr) = server_process(input);
+        assert_eq!(
+            (code, stderr),
+            (
+                Some(2),
+                format!("skein: error: language server input/output: {message}\n")
+            ),
+            "{}",
+            String::from_utf8_lossy(input)
+        );
+    }
+    let long = format!("X-{}: y\r\n", "a".repeat(2000));
+    let (code, _, stderr) = server_process(long.as_bytes());
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(2),
+            "skein: error: language server input/output: a message header line is longer than 1024 bytes\n"
+        )
+    );
 }

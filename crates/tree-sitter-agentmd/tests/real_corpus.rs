@@ -2,37 +2,16 @@
 //! the workspace) parses, and only the reviewed files listed in
 //! [`MALFORMED`] contain ERROR or MISSING nodes.
 
-use std::path::{Path, PathBuf};
-
 /// Files (relative to the corpus root) that are truly malformed and so
 /// parse with an error. Empty: every real file parses cleanly.
 const MALFORMED: &[&str] = &[];
-
-fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        if kind.is_dir() {
-            markdown_files(&path, out);
-        } else if kind.is_file() && path.extension().is_some_and(|x| x == "md") {
-            out.push(path);
-        }
-    }
-}
 
 #[test]
 fn every_real_markdown_file_parses() {
     let Some(root) = skein_test_support::real_corpus() else {
         return;
     };
-    let mut files = Vec::new();
-    markdown_files(&root, &mut files);
-    files.sort();
+    let files = skein_test_support::files_under(&root, Some("md"));
 
     let mut parser = tree_sitter::Parser::new();
     parser

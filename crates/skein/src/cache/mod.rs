@@ -246,6 +246,7 @@ fn kind_code(k: crate::walk::EntryKind) -> u8 {
         crate::walk::EntryKind::Regular => 0,
         crate::walk::EntryKind::Symlink => 1,
         crate::walk::EntryKind::Special => 2,
+        crate::walk::EntryKind::LinkedFolder => 3,
     }
 }
 

@@ -18,8 +18,10 @@
 
 mod convert;
 mod features;
+mod stdio;
 
 pub use convert::{Encoding, path_to_uri, uri_to_path};
+pub use stdio::{MAX_HEADER_LINE, MAX_MESSAGE};
 
 use crate::incremental::Workspace;
 use crate::{Options, Report};
@@ -54,17 +56,20 @@ impl Default for ServerOptions {
     }
 }
 
-/// Why the server stopped before `exit`.
+/// Why the server stopped before `exit`. Each variant's cause is its
+/// [`std::error::Error::source`], not repeated in its message: print the
+/// chain (`{:#}` of `anyhow`) to see both.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// The client broke the protocol (or the connection closed early).
-    #[error("language server protocol error: {0}")]
+    #[error("language server protocol error")]
     Protocol(#[from] lsp_server::ProtocolError),
-    /// Reading or writing stdio failed.
-    #[error("language server input/output: {0}")]
+    /// Reading or writing stdio failed, or the input is not the base
+    /// protocol's framing (a message over [`MAX_MESSAGE`] is one).
+    #[error("language server input/output")]
     Io(#[from] std::io::Error),
     /// A message could not be (de)serialized.
-    #[error("language server message: {0}")]
+    #[error("language server message")]
     Json(#[from] serde_json::Error),
     /// The client closed its end before the session ended (before
     /// `initialize`, or without `exit`), with nothing wrong in what it sent.
@@ -75,9 +80,11 @@ pub enum ServerError {
 /// Runs the server on stdin/stdout until the client says `exit`.
 ///
 /// # Errors
-/// [`ServerError`] when the connection breaks.
+/// [`ServerError`] when the connection breaks, or the client sends what
+/// is not a message (a header declaring more than [`MAX_MESSAGE`] bytes is
+/// one: it is refused before anything is allocated).
 pub fn run(options: ServerOptions) -> Result<(), ServerError> {
-    let (connection, io) = Connection::stdio();
+    let (connection, io) = stdio::connection()?;
     match serve(connection, options) {
         Ok(()) => {
             io.join()?;

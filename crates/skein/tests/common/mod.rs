@@ -15,6 +15,14 @@ pub fn skein(args: &[&str], cwd: &Path) -> Output {
         .expect("skein runs")
 }
 
+/// A temporary folder that is a project of its own (a `.git` marker: the
+/// top of a work tree), so the folders above it play no part.
+pub fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("git marker");
+    dir
+}
+
 /// Writes `text` at `root/rel`, creating folders.
 pub fn write(root: &Path, rel: &str, text: &str) {
     let p = root.join(rel);
@@ -94,4 +102,24 @@ pub fn locations(report: &skein::Report) -> Vec<String> {
             format!("{path}:{line}:{col}: {}", d.rule.code)
         })
         .collect()
+}
+
+/// Runs the `skein` binary in `cwd` with colour off and `input` on its
+/// standard input.
+pub fn skein_with_stdin(args: &[&str], cwd: &Path, input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skein"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("skein runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // skein may stop before reading it all: a broken pipe is its answer.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("skein ends")
 }

@@ -1,6 +1,7 @@
 //! REF005 `name-mismatch`.
 
 use super::dir_of;
+use crate::rules::skills::invalid_skill_name::{is_valid, suggested};
 use crate::{Context, Pass};
 use skein_model::{Format, Model};
 use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
@@ -17,8 +18,10 @@ pub const RULE: Rule = Rule {
 `name` equals its folder name; a skilldrop `loop.json` `name` equals its folder name, and the \
 sibling `LOOP.md` frontmatter `name` equals the `loop.json` name (the other name is shown beside \
 it). Names are compared after Unicode NFC normalisation, so a folder whose accents a \
-file system stored decomposed (`e` + U+0301) matches the same name written with `é`. When the name only differs from its folder by case and spacing (`Cloudinary Automation` in \
-`cloudinary-automation/`), the help suggests the folder name, which is also a valid skill name.\n\n\
+file system stored decomposed (`e` + U+0301) matches the same name written with `é`. The help \
+suggests only valid skill names (`invalid-skill-name`'s judgement): the `name` for the folder \
+when the name is valid, the folder's name for `name` when the folder's is, and one name for \
+both when neither is (`Customer.io Automation` in `Customer.io/`: `customer-io-automation`).\n\n\
 ## Why is this bad?\nTools find artifacts by folder and refer to them by name. The agentskills \
 specification requires a skill's name to equal its folder; skilldrop resolves stage skills by \
 folder and shows loops by name. When they disagree, a reference by one name misses the artifact \
@@ -50,14 +53,33 @@ fn same_nfc(a: &str, b: &str) -> bool {
     a == b || a.nfc().eq(b.nfc())
 }
 
-/// `Cloudinary Automation` -> `cloudinary-automation`.
-fn normalise(name: &str) -> String {
-    name.trim()
-        .to_lowercase()
-        .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
+/// The help of a skill whose `name` is not its folder's: it suggests only
+/// names that are valid skill names (SKILL002's judgement), so following
+/// it never trades this finding for that one.
+fn skill_help(name: &str, folder: &str) -> String {
+    match (is_valid(name), is_valid(folder)) {
+        (true, true) => format!(
+            "rename the folder to {} or set `name: {folder}`",
+            quote(name)
+        ),
+        (true, false) => format!("rename the folder to {}", quote(name)),
+        (false, true) => format!(
+            "set `name: {folder}`: skill names are lowercase words joined by `-`, and equal the folder"
+        ),
+        (false, false) => {
+            let both = Some(suggested(name))
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| suggested(folder));
+            if both.is_empty() {
+                "give the folder and `name` one valid skill name: lowercase words joined by `-`"
+                    .to_string()
+            } else {
+                format!(
+                    "rename the folder to `{both}` and set `name: {both}`: neither is a valid skill name"
+                )
+            }
+        }
+    }
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
@@ -85,19 +107,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 if folder.is_empty() || name.value.is_empty() || same_nfc(&name.value, folder) {
                     continue;
                 }
-                let help = if normalise(folder) != folder {
-                    // The folder itself is not a valid skill name.
-                    format!("rename the folder to {}", quote(&name.value))
-                } else if normalise(&name.value) == folder {
-                    format!(
-                        "set `name: {folder}`: skill names are lowercase words joined by `-`, and equal the folder"
-                    )
-                } else {
-                    format!(
-                        "rename the folder to {} or set `name: {folder}`",
-                        quote(&name.value)
-                    )
-                };
+                let help = skill_help(&name.value, folder);
                 out.push(
                     Diagnostic::new(
                         RULE,
@@ -113,7 +123,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     .with_help(help)
                     .with_fix_opt(
                         // Only to a folder that is itself a valid name.
-                        (normalise(folder) == folder)
+                        is_valid(folder)
                             .then(|| {
                                 crate::fix::replace_literal_at(
                                     cx.sources.get(a.file).text(),

@@ -102,6 +102,17 @@ pub(crate) fn normalised(name: &str) -> String {
     out
 }
 
+/// Whether `name` is a valid skill name as this rule judges it (its NFKC
+/// form): what a help that suggests a name must give.
+pub(crate) fn is_valid(name: &str) -> bool {
+    problems(&name.nfkc().collect::<String>()).is_empty()
+}
+
+/// [`normalised`] of the NFKC form of `name`.
+pub(crate) fn suggested(name: &str) -> String {
+    normalised(&name.nfkc().collect::<String>())
+}
+
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {
         return Vec::new();
