@@ -39,6 +39,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (_, handler) in h.handlers() {
         let Some(t) = doc.get(handler, "type") else {
+            // A repaired tree may lack the `type` the parser set aside
+            // around a syntax error (SYN001 reports that).
+            if a.damaged {
+                continue;
+            }
             let at = doc.node(handler).span.start as usize;
             out.push(
                 Diagnostic::new(

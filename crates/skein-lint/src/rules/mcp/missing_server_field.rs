@@ -26,6 +26,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(f) = mcp_file(cx.path(a.file), a) else {
         return Vec::new();
     };
+    // Every finding here is an absence, and a repaired tree may lack what
+    // the parser set aside around a syntax error (SYN001 reports that).
+    if a.damaged {
+        return Vec::new();
+    }
     // The Agent Plugins schema requires these itself (SCH001).
     if f.client == Client::AgentPlugins {
         return Vec::new();

@@ -25,6 +25,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         };
         let Some(v) = doc.get(root, "name") else {
+            // A repaired tree may lack the `name` the parser set aside
+            // around a syntax error (SYN001 reports that).
+            if a.damaged {
+                continue;
+            }
             out.push(
                 Diagnostic::new(RULE, a.file, opening(doc), "plugin manifest has no `name`")
                     .with_label("`name` is required in a plugin manifest")
