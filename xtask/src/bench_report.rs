@@ -1458,6 +1458,58 @@ fn targets(r: &Report) -> Vec<(String, String, Option<bool>)> {
         )),
     }
 
+    // Issue #17: the peers' memory and the floor in reach.
+    match find(&gen_n(100_000)) {
+        Some(x) => {
+            let rss = rss_at(x, top).unwrap_or(f64::NAN);
+            out.push((
+                format!("generated 100k peak RSS ≤ 250 MB (issue #17, {top} threads)"),
+                format!("{:.0} MB", rss / 1e6),
+                Some(rss <= 250e6),
+            ));
+            let floor = x
+                .configs
+                .iter()
+                .find(|c| c.threads == top)
+                .map(|c| median_wall(&c.floor))
+                .unwrap_or(f64::NAN);
+            let ratio = wall_at(x, top).unwrap_or(f64::NAN) / floor;
+            out.push((
+                format!("generated 100k end to end ≤ 1.5× the read+parse floor (issue #17, {top} threads)"),
+                format!("{ratio:.2}×"),
+                Some(ratio <= 1.5),
+            ));
+        }
+        None => out.push((
+            "generated 100k peak RSS ≤ 250 MB and ≤ 1.5× the floor (issue #17)".into(),
+            "size not run".into(),
+            None,
+        )),
+    }
+    match find(&|x| x.dataset.generated.is_none()) {
+        Some(x) if r.opts.threads.contains(&1) && r.opts.threads.contains(&2) => {
+            let floor = |t: usize| {
+                x.configs
+                    .iter()
+                    .find(|c| c.threads == t)
+                    .map(|c| median_wall(&c.floor))
+                    .unwrap_or(f64::NAN)
+            };
+            let sp = wall_at(x, 1).unwrap_or(f64::NAN) / wall_at(x, 2).unwrap_or(f64::NAN);
+            out.push((
+                "real corpus 1 → 2 threads speedup ≥ 1.7× (issue #17; in brackets the floor's)"
+                    .into(),
+                format!("{sp:.2}× (floor {:.2}×)", floor(1) / floor(2)),
+                Some(sp >= 1.7),
+            ));
+        }
+        _ => out.push((
+            "real corpus 1 → 2 threads speedup ≥ 1.7× (issue #17)".into(),
+            "corpus absent or not run with --threads 1,2".into(),
+            None,
+        )),
+    }
+
     // Memory vs bytes.
     match find(&gen_n(100_000)).or_else(|| {
         r.results
