@@ -38,15 +38,12 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         (None, true) => anyhow::bail!(
             "reading standard input (`-`) needs --stdin-filename PATH: the file of the project it stands for"
         ),
-        (Some(p), _)
-            if args
-                .paths
-                .iter()
-                .all(|q| q == Path::new("-") || q == Path::new(".")) =>
-        {
+        // `-` alone, or no path at all (clap's default `.`): another path
+        // beside `-` would be dropped in silence, so it is refused.
+        (Some(p), _) if matches!(args.paths.as_slice(), [one] if one == Path::new("-") || one == Path::new(".")) => {
             Some(p.clone())
         }
-        (Some(_), false) => {
+        (Some(_), _) => {
             anyhow::bail!("--stdin-filename reads standard input: name no other path than `-`")
         }
         _ => None,

@@ -430,7 +430,9 @@ pub fn relative_to(root: &Path, rel: &str, base: &Path) -> String {
 /// saved.
 ///
 /// # Errors
-/// [`Error::Root`] when no folder above it can be read.
+/// [`Error::Root`] when no folder above it can be read, or when the nearest
+/// that exists is the filesystem root or the home folder without a project
+/// marker (analyzing it would walk the whole filesystem).
 pub fn locate_new(path: &Path) -> Result<Located, Error> {
     if std::fs::symlink_metadata(path).is_ok() {
         return locate(path);
@@ -460,6 +462,19 @@ pub fn locate_new(path: &Path) -> Result<Located, Error> {
         }
     }
     let mut at = locate(&anchor)?;
+    // A path none of whose folders exist below `/` or the home folder has
+    // no project to be placed in: analyzing that folder whole would walk
+    // the filesystem (`--stdin-filename /new/.mcp.json`).
+    if !may_be_implicit_root(&at.root) && !is_marked_project(&at.root) {
+        return Err(Error::Root {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(format!(
+                "its nearest existing folder, {}, is no project (no skein.toml or .git there); \
+                 name a path inside a project, or create its folder first",
+                at.root.display()
+            )),
+        });
+    }
     if !at.view.is_empty() {
         parts.insert(0, std::mem::take(&mut at.view));
     }
@@ -535,7 +550,8 @@ pub struct Located {
 /// upward, the nearest folder holding `skein.toml` (no higher than the work
 /// tree's top); else the nearest holding `.git` (a folder, or the file of a
 /// linked work tree): the top of a git work tree; else the current folder
-/// when `path` is inside it; else `path` itself, or its folder. A symbolic link named as the path is not followed: its own folder
+/// when `path` is inside it and that folder is neither the filesystem root
+/// nor the home folder; else `path` itself, or its folder. A symbolic link named as the path is not followed: its own folder
 /// decides, and the link is reported as in a walk.
 ///
 /// # Errors
@@ -571,10 +587,13 @@ pub fn locate(path: &Path) -> Result<Located, Error> {
         .find(|d| d.join(config::CONFIG_FILE_NAME).is_file());
     // No marker: the current folder when the path is inside it (as `skein
     // check sub/SKILL.md` from the folder holding `sub/`), else the path.
+    // The filesystem root and the home folder are never a project by
+    // default: from there the path's own folder is (a run from `/` must not
+    // walk the whole filesystem and leave a cache folder at its top).
     let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let fallback = cwd
         .as_deref()
-        .filter(|c| start.starts_with(c))
+        .filter(|c| start.starts_with(c) && may_be_implicit_root(c))
         .unwrap_or(start);
     let root = config.or(git).unwrap_or(fallback).to_path_buf();
     let view: Vec<String> = abs
@@ -588,6 +607,20 @@ pub fn locate(path: &Path) -> Result<Located, Error> {
         view: view.join("/"),
         is_dir,
     })
+}
+
+/// Whether `dir` (canonical) may be a project root that no marker makes:
+/// not the filesystem root, not the home folder (`$HOME`).
+fn may_be_implicit_root(dir: &Path) -> bool {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .and_then(|h| std::fs::canonicalize(h).ok());
+    dir.parent().is_some() && home.as_deref() != Some(dir)
+}
+
+/// Whether `dir` holds a project marker (`skein.toml` or `.git`).
+fn is_marked_project(dir: &Path) -> bool {
+    dir.join(config::CONFIG_FILE_NAME).is_file() || dir.join(".git").exists()
 }
 
 /// Errors that stop a run before analysis (findings are never errors).

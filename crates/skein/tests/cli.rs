@@ -556,6 +556,89 @@ fn stdin_filename_in_folders_that_do_not_exist_yet() {
     assert!(!dir.path().join("skills/review").exists());
 }
 
+/// A file none of whose folders exist below `/` has no project: skein
+/// says so (exit 2) instead of analyzing `/`, the whole filesystem.
+#[test]
+fn stdin_filename_with_no_project_above_is_refused() {
+    let dir = common::project();
+    let o = common::skein_with_stdin(
+        &[
+            "check",
+            "-",
+            "--stdin-filename",
+            "/skein-test-no-such-folder/.mcp.json",
+        ],
+        dir.path(),
+        b"{}",
+    );
+    assert_eq!(
+        (o.status.code(), stdout(&o), common::stderr(&o)),
+        (
+            Some(2),
+            String::new(),
+            "skein: error: cannot read /skein-test-no-such-folder/.mcp.json: its nearest existing folder, /, \
+             is no project (no skein.toml or .git there); name a path inside a project, or create its folder first\n"
+                .to_string()
+        )
+    );
+}
+
+/// `-` beside another path would drop that path in silence: refused.
+#[test]
+fn stdin_beside_another_path_is_refused() {
+    let dir = common::project();
+    for args in [["-", "."], [".", "-"]] {
+        let mut all = vec!["check"];
+        all.extend(args);
+        all.extend(["--stdin-filename", ".mcp.json"]);
+        let o = common::skein_with_stdin(&all, dir.path(), b"{}");
+        assert_eq!(
+            (o.status.code(), common::stderr(&o)),
+            (
+                Some(2),
+                "skein: error: --stdin-filename reads standard input: name no other path than `-`\n"
+                    .to_string()
+            ),
+            "{args:?}"
+        );
+    }
+}
+
+/// Run from `/` (no marker anywhere), a named file's project is its own
+/// folder, not `/`: the filesystem is not walked, no cache is left there.
+#[test]
+fn the_filesystem_root_is_never_an_implicit_project() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().canonicalize().expect("canonical");
+    if folder
+        .ancestors()
+        .any(|a| a.join(".git").exists() || a.join("skein.toml").is_file())
+    {
+        eprintln!("skipped: a folder above the temporary folder is a project");
+        return;
+    }
+    write(
+        &folder,
+        "v/.mcp.json",
+        "{\"mcpServers\": {\"a\": {\"command\": \"x\"}}}\n",
+    );
+    let named = folder.join("v/.mcp.json");
+    let o = common::skein(
+        &["check", "--show-settings", named.to_str().expect("UTF-8")],
+        Path::new("/"),
+    );
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    assert_eq!(
+        (o.status.code(), first),
+        (
+            Some(0),
+            format!("project root: {}", folder.join("v").display())
+        ),
+        "{}",
+        common::stderr(&o)
+    );
+}
+
 /// REF005's help names only valid skill names (SKILL002's judgement): it
 /// never tells a user to rename a folder to `Customer.io Automation`, nor
 /// (with its fix) to set `name: web.tools`.

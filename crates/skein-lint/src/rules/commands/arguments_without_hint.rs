@@ -27,7 +27,9 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(cmd) = command_of(cx, a) else {
         return Vec::new();
     };
-    if cmd.field("argument-hint").is_some() || cmd.field("arguments").is_some() {
+    // A repaired frontmatter may lack the hint the parser set aside (an
+    // unquoted `argument-hint: [pr] [priority]` is a YAML error, SYN001).
+    if a.damaged || cmd.field("argument-hint").is_some() || cmd.field("arguments").is_some() {
         return Vec::new();
     }
     // `$1` in a fenced shell script is the script's own parameter, and a
