@@ -275,6 +275,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::bare_plugin_mcp_matcher::PASS,
     rules::hooks::millisecond_hook_timeout::PASS,
     rules::hooks::unknown_matcher_tool::PASS,
+    rules::hooks::invalid_matcher_regex::PASS,
     rules::loom::deps_type_and_schema::PASS,
     rules::loom::usecase_hook_granted::PASS,
     rules::loom::undeclared_template_name::PASS,

@@ -11,6 +11,7 @@ pub mod if_on_non_tool_event;
 pub mod invalid_hook_field_value;
 pub mod invalid_hook_timeout;
 pub mod invalid_hook_type;
+pub mod invalid_matcher_regex;
 pub mod matcher_not_applicable;
 pub mod mcp_matcher_without_tool;
 pub mod millisecond_hook_timeout;

@@ -1,0 +1,128 @@
+//! HOOK022 `invalid-matcher-regex`.
+
+use super::hooks_of;
+use crate::{Context, FilePass, Reads};
+use regex_syntax::ast::{ErrorKind, parse::Parser};
+use skein_model::Artifact;
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "HOOK022",
+    name: "invalid-matcher-regex",
+    severity: Severity::Warning,
+    summary: "a hook `matcher` that is no regular expression (`Bash(`, `[`, `*Edit`): it matches nothing",
+    doc: include_str!("invalid_matcher_regex.md"),
+    fix: None,
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
+
+/// Why `m` cannot be compiled as a regular expression, and the byte range
+/// of the fault in `m`; `None` when it compiles, or when only a feature
+/// Rust's parser lacks and JavaScript's has is in the way (look-around,
+/// back-references: Claude Code compiles matchers with JavaScript's
+/// `RegExp`), or when `m` is the match-all `*` or empty.
+///
+/// Only faults that JavaScript's `RegExp` rejects as well are reported: an
+/// unclosed or unopened group, an unclosed class, a reversed class range, a
+/// repetition with nothing to repeat.
+pub(crate) fn regex_fault(m: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
+    if m.trim().is_empty() || m == "*" {
+        return None;
+    }
+    let e = Parser::new().parse(m).err()?;
+    let why = match e.kind() {
+        ErrorKind::GroupUnclosed => "a group `(` is never closed",
+        ErrorKind::GroupUnopened => "a `)` closes no group",
+        ErrorKind::ClassUnclosed => "a class `[` is never closed",
+        ErrorKind::ClassRangeInvalid => "a class range runs backwards",
+        ErrorKind::RepetitionMissing => "a repetition (`*`, `+`, `?`) has nothing to repeat",
+        _ => return None,
+    };
+    let s = e.span();
+    Some((why, s.start.offset..s.end.offset.max(s.start.offset)))
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let Some(h) = hooks_of(cx, a) else {
+        return Vec::new();
+    };
+    let doc = h.doc;
+    let mut out = Vec::new();
+    for e in h.events() {
+        for &g in &e.groups {
+            let Some(m) = doc.get(g, "matcher") else {
+                continue;
+            };
+            let Some(value) = doc.as_str(m) else { continue };
+            let Some((why, _)) = regex_fault(value) else {
+                continue;
+            };
+            let span = doc.node(m).span;
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    a.file,
+                    span,
+                    format!(
+                        "`matcher` {} is not a regular expression: {why}",
+                        quote(value)
+                    ),
+                )
+                .with_label("Claude Code cannot compile it, so these hooks never run")
+                .with_secondary(a.file, doc.node(e.key).span, "the event")
+                .with_help(
+                    "escape the character to match it literally (`\\\\(`), or name the tools with `|` (`Edit|Write`)",
+                ),
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::regex_fault;
+
+    #[test]
+    fn faults() {
+        assert_eq!(
+            regex_fault("Bash(").map(|f| f.0),
+            Some("a group `(` is never closed")
+        );
+        assert_eq!(
+            regex_fault("[").map(|f| f.0),
+            Some("a class `[` is never closed")
+        );
+        assert_eq!(
+            regex_fault("Edit)").map(|f| f.0),
+            Some("a `)` closes no group")
+        );
+        assert_eq!(
+            regex_fault("*Edit").map(|f| f.0),
+            Some("a repetition (`*`, `+`, `?`) has nothing to repeat")
+        );
+        assert_eq!(
+            regex_fault("[z-a]").map(|f| f.0),
+            Some("a class range runs backwards")
+        );
+        for fine in [
+            "*",
+            "",
+            "Edit|Write",
+            "mcp__memory__.*",
+            "Notebook.*",
+            "(?!Bash).*",
+            "startup|resume",
+            "Bash(git push *)",
+        ] {
+            assert_eq!(regex_fault(fine), None, "{fine}");
+        }
+    }
+}
