@@ -306,15 +306,21 @@ fn to_diagnostic(
                 Value::Object(_) | Value::Array(_) | Value::Null => String::new(),
                 v => format!(" {}", short_json(v)),
             };
-            (
-                value_span,
+            // No value at all (an empty file or frontmatter) reads as
+            // `null` to the validator: say what the author sees.
+            let message = if pointer.is_empty() && doc.root().is_none() {
+                if format.syntax() == crate::Syntax::Markdown {
+                    format!("the frontmatter is empty, expected {expected}")
+                } else {
+                    format!("the file holds no value (it is empty), expected {expected}")
+                }
+            } else {
                 format!(
                     "{at} is {}{value}, expected {expected}",
                     kind_name(instance)
-                ),
-                format!("expected {expected}"),
-                None,
-            )
+                )
+            };
+            (value_span, message, format!("expected {expected}"), None)
         }
         ValidationErrorKind::MaxLength { limit } => {
             let n = instance.as_str().map(|s| s.chars().count()).unwrap_or(0);
