@@ -55,33 +55,26 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     let doc = h.doc;
     let mut out = Vec::new();
-    for e in h.events() {
-        for &g in &e.groups {
-            let Some(m) = doc.get(g, "matcher") else {
-                continue;
-            };
-            let Some(value) = doc.as_str(m) else { continue };
-            let Some((why, _)) = regex_fault(value) else {
-                continue;
-            };
-            let span = doc.node(m).span;
-            out.push(
-                Diagnostic::new(
-                    RULE,
-                    a.file,
-                    span,
-                    format!(
-                        "`matcher` {} is not a regular expression: {why}",
-                        quote(value)
-                    ),
-                )
-                .with_label("Claude Code cannot compile it, so these hooks never run")
-                .with_secondary(a.file, doc.node(e.key).span, "the event")
-                .with_help(
-                    "escape the character to match it literally (`\\\\(`), or name the tools with `|` (`Edit|Write`)",
+    for m in h.matchers() {
+        let Some((why, _)) = regex_fault(m.value) else {
+            continue;
+        };
+        out.push(
+            Diagnostic::new(
+                RULE,
+                a.file,
+                doc.node(m.node).span,
+                format!(
+                    "`matcher` {} is not a regular expression: {why}",
+                    quote(m.value)
                 ),
-            );
-        }
+            )
+            .with_label("Claude Code cannot compile it, so these hooks never run")
+            .with_secondary(a.file, doc.node(m.event_key).span, "the event")
+            .with_help(
+                "escape the character to match it literally (`\\(`), or name the tools with `|` (`Edit|Write`)",
+            ),
+        );
     }
     out
 }

@@ -193,6 +193,18 @@ pub(crate) struct Event {
     pub groups: Vec<NodeId>,
 }
 
+/// A group's string `matcher` ([`Hooks::matchers`]).
+pub(crate) struct Matcher<'a> {
+    /// The event key node.
+    pub event_key: NodeId,
+    /// The event name.
+    pub event: String,
+    /// The matcher's value node.
+    pub node: NodeId,
+    /// The matcher as a string.
+    pub value: &'a str,
+}
+
 fn parent(path: &str) -> &str {
     match path.trim_end_matches('/').rfind('/') {
         Some(i) => &path[..=i],
@@ -259,6 +271,30 @@ impl Hooks<'_> {
                     .filter(|&g| doc.entries(g).is_some())
                     .collect();
                 Some(Event { key, name, groups })
+            })
+            .collect()
+    }
+
+    /// Every group's `matcher` written as a string, in file order: the
+    /// event's key node and name, the matcher's node and its value.
+    pub fn matchers(&self) -> Vec<Matcher<'_>> {
+        let doc = self.doc;
+        self.events()
+            .into_iter()
+            .flat_map(|e| {
+                let (key, name) = (e.key, e.name);
+                e.groups
+                    .into_iter()
+                    .filter_map(|g| doc.get(g, "matcher"))
+                    .filter_map(|m| {
+                        Some(Matcher {
+                            event_key: key,
+                            event: name.clone(),
+                            node: m,
+                            value: doc.as_str(m)?,
+                        })
+                    })
+                    .collect::<Vec<_>>()
             })
             .collect()
     }

@@ -64,68 +64,63 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     let doc = h.doc;
     let mut out = Vec::new();
-    for e in h.events() {
-        if !TOOL_EVENTS.contains(&e.name.as_str()) {
+    for m in h.matchers() {
+        if !TOOL_EVENTS.contains(&m.event.as_str()) {
             continue;
         }
-        for &g in &e.groups {
-            let Some(m) = doc.get(g, "matcher") else {
-                continue;
-            };
-            let Some(text) = doc.as_str(m) else { continue };
-            let span = doc.node(m).span;
-            if let Some(tool) = permission_rule(text) {
-                out.push(
-                    Diagnostic::new(
-                        RULE,
-                        a.file,
-                        span,
-                        format!(
-                            "`matcher` {} is a permission rule, not a tool name: read as a regular expression, it matches no tool",
-                            quote(text)
-                        ),
-                    )
-                    .with_label("matches no tool, so these hooks never run")
-                    .with_help(format!(
-                        "match the tool with `\"matcher\": \"{tool}\"` and put {} in each handler's `if`",
-                        quote(text)
-                    )),
-                );
-                continue;
-            }
-            let Some(alts) = exact_alternatives(text) else {
-                continue;
-            };
-            for alt in alts {
-                if is_tool(alt) {
-                    continue;
-                }
-                let mut d = Diagnostic::new(
+        let text = m.value;
+        let span = doc.node(m.node).span;
+        if let Some(tool) = permission_rule(text) {
+            out.push(
+                Diagnostic::new(
                     RULE,
                     a.file,
                     span,
                     format!(
-                        "`matcher` names {}, which is no Claude Code tool",
-                        quote(alt)
+                        "`matcher` {} is a permission rule, not a tool name: read as a regular expression, it matches no tool",
+                        quote(text)
                     ),
                 )
-                .with_label("compared exactly with the tool name: matches nothing")
-                .with_secondary(a.file, doc.node(e.key).span, "a tool event");
-                let same_case = TOOLS.iter().find(|t| t.eq_ignore_ascii_case(alt));
-                d = match same_case {
-                    Some(t) => d.with_help(format!(
-                        "did you mean {}? matchers compare tool names with their case",
-                        quote(t)
-                    )),
-                    None => match closest(alt, TOOLS.iter().copied()) {
-                        Some((near, _)) => d.with_help(format!("did you mean {}?", quote(near))),
-                        None => d.with_note(
-                            "an MCP tool is matched as `mcp__<server>__<tool>`, or `mcp__<server>__.*` for all of a server's",
-                        ),
-                    },
-                };
-                out.push(d);
+                .with_label("matches no tool, so these hooks never run")
+                .with_help(format!(
+                    "match the tool with `\"matcher\": \"{tool}\"` and put {} in each handler's `if`",
+                    quote(text)
+                )),
+            );
+            continue;
+        }
+        let Some(alts) = exact_alternatives(text) else {
+            continue;
+        };
+        for alt in alts {
+            if is_tool(alt) {
+                continue;
             }
+            let mut d = Diagnostic::new(
+                RULE,
+                a.file,
+                span,
+                format!(
+                    "`matcher` names {}, which is no Claude Code tool",
+                    quote(alt)
+                ),
+            )
+            .with_label("compared exactly with the tool name: matches nothing")
+            .with_secondary(a.file, doc.node(m.event_key).span, "a tool event");
+            let same_case = TOOLS.iter().find(|t| t.eq_ignore_ascii_case(alt));
+            d = match same_case {
+                Some(t) => d.with_help(format!(
+                    "did you mean {}? matchers compare tool names with their case",
+                    quote(t)
+                )),
+                None => match closest(alt, TOOLS.iter().copied()) {
+                    Some((near, _)) => d.with_help(format!("did you mean {}?", quote(near))),
+                    None => d.with_note(
+                        "an MCP tool is matched as `mcp__<server>__<tool>`, or `mcp__<server>__.*` for all of a server's",
+                    ),
+                },
+            };
+            out.push(d);
         }
     }
     out
