@@ -169,6 +169,18 @@ fn bench_parse(c: &mut Criterion) {
     group.finish();
 }
 
+/// Decodes each of `files` (as `skein check` does, one thread).
+fn decode_all(parsers: &mut Parsers, files: &[(skein_model::Candidate, &BenchFile)]) {
+    for (i, (candidate, f)) in files.iter().enumerate() {
+        black_box(skein_model::decode(
+            parsers,
+            FileId(i as u32),
+            *candidate,
+            f.text.as_bytes(),
+        ));
+    }
+}
+
 /// Decode + schema validation of every artifact, one thread.
 fn bench_decode(c: &mut Criterion) {
     let mut group = c.benchmark_group("decode");
@@ -181,16 +193,7 @@ fn bench_decode(c: &mut Criterion) {
             .collect();
         group.throughput(Throughput::Bytes(total_bytes(&inputs.artifacts)));
         group.bench_function(BenchmarkId::new("validate", &label), |b| {
-            b.iter(|| {
-                for (i, (candidate, f)) in files.iter().enumerate() {
-                    black_box(skein_model::decode(
-                        &mut parsers,
-                        FileId(i as u32),
-                        *candidate,
-                        f.text.as_bytes(),
-                    ));
-                }
-            })
+            b.iter(|| decode_all(&mut parsers, &files))
         });
     }
     group.finish();
@@ -219,18 +222,7 @@ fn bench_decode_by_format(c: &mut Criterion) {
             group.throughput(Throughput::Bytes(bytes));
             group.bench_function(
                 BenchmarkId::new("decode", format!("{format}@{label}")),
-                |b| {
-                    b.iter(|| {
-                        for (i, (candidate, f)) in files.iter().enumerate() {
-                            black_box(skein_model::decode(
-                                &mut parsers,
-                                FileId(i as u32),
-                                *candidate,
-                                f.text.as_bytes(),
-                            ));
-                        }
-                    })
-                },
+                |b| b.iter(|| decode_all(&mut parsers, files)),
             );
             // The documents as decoded (after content refinement, so each
             // is validated against the schema decode chose).

@@ -1269,6 +1269,13 @@ fn targets(r: &Report) -> Vec<(String, String, Option<bool>)> {
             .find(|c| c.threads == t)
             .map(|c| median_wall(&c.skein))
     };
+    let floor_at = |x: &Measured, t: usize| {
+        x.configs
+            .iter()
+            .find(|c| c.threads == t)
+            .map(|c| median_wall(&c.floor))
+            .unwrap_or(f64::NAN)
+    };
     let rss_at = |x: &Measured, t: usize| {
         x.configs
             .iter()
@@ -1357,17 +1364,10 @@ fn targets(r: &Report) -> Vec<(String, String, Option<bool>)> {
             if let (Some(a), Some(b)) = (wall_at(x, 1), wall_at(x, top)) {
                 let sp = a / b;
                 all &= sp >= 1.8;
-                let floor = |t: usize| {
-                    x.configs
-                        .iter()
-                        .find(|c| c.threads == t)
-                        .map(|c| median_wall(&c.floor))
-                        .unwrap_or(f64::NAN)
-                };
                 figs.push(format!(
                     "{} {sp:.2}× (floor {:.2}×)",
                     x.dataset.label,
-                    floor(1) / floor(top)
+                    floor_at(x, 1) / floor_at(x, top)
                 ));
             }
         }
@@ -1467,13 +1467,7 @@ fn targets(r: &Report) -> Vec<(String, String, Option<bool>)> {
                 format!("{:.0} MB", rss / 1e6),
                 Some(rss <= 250e6),
             ));
-            let floor = x
-                .configs
-                .iter()
-                .find(|c| c.threads == top)
-                .map(|c| median_wall(&c.floor))
-                .unwrap_or(f64::NAN);
-            let ratio = wall_at(x, top).unwrap_or(f64::NAN) / floor;
+            let ratio = wall_at(x, top).unwrap_or(f64::NAN) / floor_at(x, top);
             out.push((
                 format!("generated 100k end to end ≤ 1.5× the read+parse floor (issue #17, {top} threads)"),
                 format!("{ratio:.2}×"),
@@ -1488,18 +1482,11 @@ fn targets(r: &Report) -> Vec<(String, String, Option<bool>)> {
     }
     match find(&|x| x.dataset.generated.is_none()) {
         Some(x) if r.opts.threads.contains(&1) && r.opts.threads.contains(&2) => {
-            let floor = |t: usize| {
-                x.configs
-                    .iter()
-                    .find(|c| c.threads == t)
-                    .map(|c| median_wall(&c.floor))
-                    .unwrap_or(f64::NAN)
-            };
             let sp = wall_at(x, 1).unwrap_or(f64::NAN) / wall_at(x, 2).unwrap_or(f64::NAN);
             out.push((
                 "real corpus 1 → 2 threads speedup ≥ 1.7× (issue #17; in brackets the floor's)"
                     .into(),
-                format!("{sp:.2}× (floor {:.2}×)", floor(1) / floor(2)),
+                format!("{sp:.2}× (floor {:.2}×)", floor_at(x, 1) / floor_at(x, 2)),
                 Some(sp >= 1.7),
             ));
         }
