@@ -1,5 +1,6 @@
-//! `skein-heap DIR [--threads N] [--cache] [--parts]`: the analysis of
-//! `skein check DIR --format json` (issue #17, bounded memory) under the
+//! `skein-heap DIR [--threads N] [--cache] [--full] [--parts]`: the
+//! analysis of `skein check DIR --format json` (issue #17, bounded memory;
+//! lean retention, as `skein check` runs, unless `--full`) under the
 //! system allocator wrapped in a counter, for heap profiles. It prints, to
 //! standard error, the peak of live heap bytes, the live bytes once the
 //! report is made and once it is rendered, and the number of allocations.
@@ -87,21 +88,23 @@ fn main() {
     let mut threads = 2;
     let mut cache = false;
     let mut parts = false;
+    let mut full = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--threads" => threads = args.next().and_then(|n| n.parse().ok()).unwrap_or(2),
             "--cache" => cache = true,
             "--parts" => parts = true,
+            "--full" => full = true,
             _ if dir.is_none() => dir = Some(a),
             _ => {
-                eprintln!("usage: skein-heap DIR [--threads N] [--cache] [--parts]");
+                eprintln!("usage: skein-heap DIR [--threads N] [--cache] [--full] [--parts]");
                 std::process::exit(2);
             }
         }
     }
     let Some(dir) = dir else {
-        eprintln!("usage: skein-heap DIR [--threads N] [--cache] [--parts]");
+        eprintln!("usage: skein-heap DIR [--threads N] [--cache] [--full] [--parts]");
         std::process::exit(2);
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -114,6 +117,11 @@ fn main() {
             replay: true,
             ..Default::default()
         }),
+        retention: if full {
+            skein::Retention::Full
+        } else {
+            skein::Retention::Lean
+        },
         ..skein::Options::default()
     };
     let root = Path::new(&dir);
@@ -145,6 +153,17 @@ fn main() {
         mb(after_render),
         ALLOCATIONS.load(Ordering::Relaxed),
     );
+    if let Some(r) = report.retention_stats() {
+        eprintln!(
+            "lean retention: {} texts read again{}",
+            r.reread,
+            if r.fell_back {
+                "; fell back to a full run"
+            } else {
+                ""
+            }
+        );
+    }
     if parts {
         // Each part's heap, as the bytes a copy of it allocates (a copy is
         // sized to its contents: the slack of grown vectors is not counted).
@@ -173,11 +192,19 @@ fn main() {
             std::mem::size_of::<skein::skein_syntax::SourceFile>(),
             std::mem::size_of::<skein::skein_syntax::Diagnostic>(),
         );
+        // Built again from the report: a lean one has forgotten the texts
+        // the graph reads.
         let before = LIVE.load(Ordering::Relaxed);
-        let graph = skein::skein_model::build_graph(report.artifacts(), report.sources());
+        PEAK.store(before, Ordering::Relaxed);
+        let graph = if full {
+            skein::skein_model::build_graph(report.artifacts(), report.sources())
+        } else {
+            skein::skein_model::RepoGraph::default()
+        };
         eprintln!(
-            "graph (built again): {}, {} nodes, {} edges",
+            "graph (built again): {} (peak while building {}), {} nodes, {} edges",
             mb(LIVE.load(Ordering::Relaxed) - before),
+            mb(PEAK.load(Ordering::Relaxed) - before),
             graph.graph().node_count(),
             graph.graph().edge_count()
         );
