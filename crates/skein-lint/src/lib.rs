@@ -9,6 +9,7 @@
 pub mod claude_code;
 pub mod fix;
 pub mod internal;
+pub mod retain;
 pub mod rules;
 pub mod similar;
 
@@ -469,30 +470,59 @@ fn local_passes(cx: &Context, own: &[&FilePass], mut reused: Vec<Option<Local>>)
     cx.artifacts
         .par_iter()
         .zip(reused)
-        .map(|(a, reused)| {
-            if let Some(l) = reused {
-                return l;
-            }
-            let alone = Context {
-                graph: &graph,
-                artifacts: std::slice::from_ref(a),
-                sources: cx.sources,
-                repo_files: cx.repo_files,
-                memo: Memo::new(1),
-            };
-            let mut l = Local::default();
-            for p in own {
-                match catch(|| (p.check)(&alone, a)) {
-                    Ok(d) => l.diagnostics.extend(d),
-                    Err(msg) => {
-                        l.internal_errors
-                            .push(InternalError::in_rule(&p.rule, Some(a.file), msg))
-                    }
-                }
-            }
-            l
-        })
+        .map(|(a, reused)| reused.unwrap_or_else(|| local_of(a, &graph, cx, own.iter().copied())))
         .collect()
+}
+
+/// The [`Reads::Local`] passes among `file_passes` on artifact `a` alone,
+/// in order, each behind its own panic boundary: the [`Local`] findings
+/// [`run_with`] computes for `a`. `sources` needs to hold only `a`'s file
+/// (a [`SourceMap::one`]): skein runs these passes as soon as a file is
+/// decoded, before the run's source map exists, so that what only they
+/// read of the file can be dropped at once (issue #17).
+pub fn run_local(
+    a: &Artifact,
+    sources: &SourceMap,
+    repo_files: &BTreeSet<String>,
+    file_passes: &[FilePass],
+) -> Local {
+    let graph = RepoGraph::default();
+    let cx = Context {
+        graph: &graph,
+        artifacts: &[],
+        sources,
+        repo_files,
+        memo: Memo::new(0),
+    };
+    let own = file_passes.iter().filter(|p| p.reads == Reads::Local);
+    local_of(a, &graph, &cx, own)
+}
+
+/// The passes `own` on `a` in a context of `a` alone (an empty graph, the
+/// sources and paths of `cx`).
+fn local_of<'p>(
+    a: &Artifact,
+    graph: &RepoGraph,
+    cx: &Context,
+    own: impl Iterator<Item = &'p FilePass>,
+) -> Local {
+    let alone = Context {
+        graph,
+        artifacts: std::slice::from_ref(a),
+        sources: cx.sources,
+        repo_files: cx.repo_files,
+        memo: Memo::new(1),
+    };
+    let mut l = Local::default();
+    for p in own {
+        match catch(|| (p.check)(&alone, a)) {
+            Ok(d) => l.diagnostics.extend(d),
+            Err(msg) => l
+                .internal_errors
+                .push(InternalError::in_rule(&p.rule, Some(a.file), msg)),
+        }
+    }
+    l
 }
 
 /// Every rule of the passes, and [`INTERNAL_ERROR`].

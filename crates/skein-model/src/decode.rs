@@ -466,7 +466,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         // it can (its skills are still run, its gates still exist).
         Format::SkilldropLoop => match read(doc) {
             Ok(l) => Model::SkilldropLoop(l),
-            Err(e) => Model::SkilldropLoop(SkilldropLoop::lenient(doc).ok_or(e)?),
+            Err(e) => Model::SkilldropLoop(Box::new(SkilldropLoop::lenient(doc).ok_or(e)?)),
         },
         Format::SkilldropTerminals => Model::SkilldropTerminals(read(doc)?),
         Format::SkilldropPack => Model::SkilldropPack(read(doc)?),

@@ -527,6 +527,10 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     g.loader_scopes.sort();
     g.loader_scopes.dedup();
     g.unresolved.sort_by_key(|u| (u.file, u.span));
+    // Built by pushing: up to half of each list is slack, and the graph
+    // lives as long as the report (issue #17).
+    g.graph.shrink_to_fit();
+    g.unresolved.shrink_to_fit();
     g
 }
 

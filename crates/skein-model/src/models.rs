@@ -480,24 +480,28 @@ pub struct McpConfig {
 }
 
 /// The typed model of an artifact.
+///
+/// Each model is boxed: an artifact is one of tens of thousands in a list,
+/// and would otherwise be as large as the largest model (a plugin
+/// manifest's, 368 bytes) whatever its format (issue #17).
 #[derive(Debug, Clone, PartialEq)]
 #[allow(missing_docs)]
 pub enum Model {
-    SkilldropLoop(SkilldropLoop),
-    SkilldropTerminals(SkilldropTerminals),
-    SkilldropPack(SkilldropPack),
-    SkilldropCatalogue(SkilldropCatalogue),
+    SkilldropLoop(Box<SkilldropLoop>),
+    SkilldropTerminals(Box<SkilldropTerminals>),
+    SkilldropPack(Box<SkilldropPack>),
+    SkilldropCatalogue(Box<SkilldropCatalogue>),
     /// Frontmatter of a SKILL.md, plugin agent or command.
-    Frontmatter(SkillFrontmatter),
-    OpenCodeContract(OpenCodeContract),
-    OpenCodeConfig(OpenCodeConfig),
-    LoomAgentSpec(LoomAgentSpec),
-    LoopmasterManifest(LoopmasterManifest),
-    BaileyAssistant(BaileyAssistant),
-    Plugin(PluginManifest),
-    Marketplace(Marketplace),
-    Hooks(Hooks),
-    McpConfig(McpConfig),
+    Frontmatter(Box<SkillFrontmatter>),
+    OpenCodeContract(Box<OpenCodeContract>),
+    OpenCodeConfig(Box<OpenCodeConfig>),
+    LoomAgentSpec(Box<LoomAgentSpec>),
+    LoopmasterManifest(Box<LoopmasterManifest>),
+    BaileyAssistant(Box<BaileyAssistant>),
+    Plugin(Box<PluginManifest>),
+    Marketplace(Box<Marketplace>),
+    Hooks(Box<Hooks>),
+    McpConfig(Box<McpConfig>),
     /// A format with no typed model (LOOP.md: its body is read by a later pass).
     None,
 }

@@ -8,6 +8,8 @@
 
 use crate::span::Span;
 use serde_json::{Map, Number as JsonNumber, Value};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Index of a node in its [`Document`].
 #[derive(
@@ -99,12 +101,51 @@ pub struct Node {
 ///
 /// `root` is `None` when the file holds no value (an empty YAML stream, a
 /// file whose only content is a syntax error).
+///
+/// A document may be *dropped* ([`Document::dropped`]): a run that keeps
+/// memory bounded (skein's lean retention, issue #17) keeps no tree for an
+/// artifact whose tree nothing reads after its own file's passes. A dropped
+/// document reads as empty, and the first read raises its [`DropMark`], so
+/// the run can tell that its guess was wrong and start again keeping
+/// every tree.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Document {
     nodes: Vec<Node>,
     root: Option<NodeId>,
     /// For each node that is a mapping value, the key it belongs to.
     keys: Vec<Option<NodeId>>,
+    /// Set on a dropped document: raised when it is read.
+    #[serde(skip)]
+    dropped: Option<DropMark>,
+}
+
+/// The flag a dropped [`Document`] raises when something reads it (its
+/// root, its length, a pointer, its JSON view): shared by every document
+/// a run dropped, and asked by that run when its report is made.
+#[derive(Debug, Clone, Default)]
+pub struct DropMark(Arc<AtomicBool>);
+
+impl DropMark {
+    /// A mark not raised.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether a document dropped with this mark was read.
+    pub fn raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Marks are not part of a document's value: any two are equal.
+impl PartialEq for DropMark {
+    fn eq(&self, _: &DropMark) -> bool {
+        true
+    }
 }
 
 /// [`Document::to_json`] gave up: alias expansion would produce more than
@@ -142,6 +183,35 @@ impl Document {
         Self::default()
     }
 
+    /// A document whose tree is not kept: it reads as empty, and reading it
+    /// raises `mark`.
+    pub fn dropped(mark: DropMark) -> Self {
+        Document {
+            dropped: Some(mark),
+            ..Document::default()
+        }
+    }
+
+    /// Whether the tree was dropped ([`Document::dropped`]).
+    pub fn is_dropped(&self) -> bool {
+        self.dropped.is_some()
+    }
+
+    /// Frees the arena's unused capacity (the tree is built by pushing
+    /// nodes, so up to half of it is slack once parsing ends).
+    pub fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.keys.shrink_to_fit();
+    }
+
+    /// Raises the drop mark of a dropped document: every read of the tree
+    /// starts at one of the methods that call this.
+    fn touch(&self) {
+        if let Some(m) = &self.dropped {
+            m.raise();
+        }
+    }
+
     /// Appends a node and returns its id.
     pub fn push(&mut self, span: Span, kind: NodeKind) -> NodeId {
         self.index_keys(&kind);
@@ -177,6 +247,7 @@ impl Document {
 
     /// The root node, if the document holds a value.
     pub fn root(&self) -> Option<NodeId> {
+        self.touch();
         self.root
     }
 
@@ -187,11 +258,13 @@ impl Document {
 
     /// Number of nodes in the arena.
     pub fn len(&self) -> usize {
+        self.touch();
         self.nodes.len()
     }
 
     /// True when the arena is empty.
     pub fn is_empty(&self) -> bool {
+        self.touch();
         self.nodes.is_empty()
     }
 
@@ -262,7 +335,7 @@ impl Document {
     /// Resolves an RFC 6901 JSON pointer (`/stages/2/gate`) from the root.
     /// Returns the deepest node reached and whether the whole pointer resolved.
     pub fn pointer(&self, pointer: &str) -> Option<(NodeId, bool)> {
-        let mut cur = self.root?;
+        let mut cur = self.root()?;
         if pointer.is_empty() {
             return Some((cur, true));
         }
@@ -306,7 +379,7 @@ impl Document {
     /// their depths); the cost is bounded by `limit` and the recursion by
     /// the depth limit, so the result is also safe to validate and to drop.
     pub fn to_json(&self, limit: usize) -> Result<Value, ExpansionLimit> {
-        let Some(root) = self.root else {
+        let Some(root) = self.root() else {
             return Ok(Value::Null);
         };
         let mut budget = limit;

@@ -36,9 +36,9 @@ pub use diagnostic::{
     Applicability, Diagnostic, Edit, Fix, Label, Rule, Severity, escape_invisible, is_invisible,
     mask, quote, redacted,
 };
-pub use document::{Document, Entry, ExpansionLimit, Node, NodeId, NodeKind, Number};
+pub use document::{Document, DropMark, Entry, ExpansionLimit, Node, NodeId, NodeKind, Number};
 pub use frontmatter::{Frontmatter, locate_frontmatter};
 pub use markdown::{BodyLink, LinkKind, MarkdownBody};
 pub use parse::{MAX_DEPTH, Parsed, ParsedMarkdown, Parsers};
-pub use source::{FileId, SourceFile, SourceMap};
+pub use source::{FileId, SourceFile, SourceMap, TextSource};
 pub use span::{LineCol, LineIndex, Span};

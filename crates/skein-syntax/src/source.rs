@@ -1,6 +1,7 @@
 //! Source files as the analyzer sees them: a repository-relative path and text.
 
 use crate::span::{LineCol, LineIndex, Span};
+use std::sync::{Arc, OnceLock};
 
 /// Index of a file in a [`crate::SourceMap`]; stable for one analysis run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -11,14 +12,70 @@ pub struct FileId(pub u32);
 ///
 /// Files that are not valid UTF-8 are represented by the lossy decoding of
 /// their bytes; the syntax layer reports them and does not parse them.
-#[derive(Debug, Clone)]
+///
+/// The text may be *dropped* ([`SourceFile::drop_text`]): a run that keeps
+/// memory bounded (skein's lean retention, issue #17) lets go of a file's
+/// text once the file is decoded, and the first reader gets it back from
+/// the [`TextSource`] that dropped it.
+#[derive(Debug, Clone, Default)]
 pub struct SourceFile {
     path: String,
-    text: String,
+    text: Text,
     /// Built on first use: only files with a finding to render need it, and
     /// building it for every file was a sequential pass over all the bytes.
-    lines: std::sync::OnceLock<LineIndex>,
+    /// Boxed: most files never build one, and a report holds every file.
+    lines: OnceLock<Box<LineIndex>>,
     secrets: Vec<Span>,
+}
+
+/// Where a dropped text comes back from: the code that dropped it, which
+/// knows where the file is and what it held (skein reads the file again
+/// and compares a hash of its bytes). This crate does no IO itself.
+pub trait TextSource: Send + Sync {
+    /// The text of the file at `path` as it was when it was dropped, which
+    /// the dropper fingerprinted as `version`; `None` when it cannot be
+    /// given back (the file changed or is gone). The source remembers such
+    /// a failure: its readers got an empty text, and the run that dropped
+    /// the text cannot stand (skein runs the analysis again, keeping every
+    /// text).
+    fn reload(&self, path: &str, version: u128) -> Option<String>;
+}
+
+/// A file's text, in memory or to be read again.
+#[derive(Clone)]
+enum Text {
+    Held(String),
+    Dropped(Box<Dropped>),
+}
+
+/// A text given up by [`SourceFile::drop_text`].
+#[derive(Clone)]
+struct Dropped {
+    /// The text's length in bytes.
+    len: usize,
+    /// The dropper's fingerprint of the file's bytes.
+    version: u128,
+    source: Arc<dyn TextSource>,
+    /// The text, once read again.
+    loaded: OnceLock<String>,
+}
+
+impl Default for Text {
+    fn default() -> Self {
+        Text::Held(String::new())
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Text::Held(t) => t.fmt(f),
+            Text::Dropped(d) => match d.loaded.get() {
+                Some(t) => t.fmt(f),
+                None => write!(f, "<{} bytes, dropped>", d.len),
+            },
+        }
+    }
 }
 
 impl SourceFile {
@@ -26,16 +83,73 @@ impl SourceFile {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
         SourceFile {
             path: path.into(),
-            text: text.into(),
-            lines: std::sync::OnceLock::new(),
+            text: Text::Held(text.into()),
+            lines: OnceLock::new(),
             secrets: Vec::new(),
         }
     }
 
+    /// Drops the text: the file keeps its length, and the first call of
+    /// [`SourceFile::text`] (or of anything that reads it) asks `source` for
+    /// it again, by this path and `version`, and keeps what it gives (an
+    /// empty text when it gives nothing).
+    pub fn drop_text(&mut self, version: u128, source: Arc<dyn TextSource>) {
+        let len = self.len();
+        self.text = Text::Dropped(Box::new(Dropped {
+            len,
+            version,
+            source,
+            loaded: OnceLock::new(),
+        }));
+        self.lines = OnceLock::new();
+    }
+
+    /// Whether the text is in memory: never dropped, or read again since.
+    pub fn is_held(&self) -> bool {
+        match &self.text {
+            Text::Held(_) => true,
+            Text::Dropped(d) => d.loaded.get().is_some(),
+        }
+    }
+
+    /// Keeps the text from now on without its [`TextSource`]: reads a
+    /// dropped text again now (see [`SourceFile::text`]).
+    pub fn hold(&mut self) {
+        if let Text::Dropped(_) = self.text {
+            let text = self.text().to_string();
+            self.text = Text::Held(text);
+        }
+    }
+
+    /// Gives up the text for good: from now on it reads as empty (a report
+    /// that shows no finding in the file, and masks no secret of it, has no
+    /// use for it). Its line index goes with it.
+    pub fn forget_text(&mut self) {
+        self.text = Text::Held(String::new());
+        self.lines = OnceLock::new();
+    }
+
     /// The file's text, giving up the file (an incremental analysis moves
     /// the text of an unchanged file into its next source map).
-    pub fn into_text(self) -> String {
-        self.text
+    pub fn into_text(mut self) -> String {
+        self.hold();
+        match self.text {
+            Text::Held(t) => t,
+            Text::Dropped(_) => unreachable!("held above"),
+        }
+    }
+
+    /// The text's length in bytes (a dropped text is not read again for it).
+    pub fn len(&self) -> usize {
+        match &self.text {
+            Text::Held(t) => t.len(),
+            Text::Dropped(d) => d.len,
+        }
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Marks `span` as a secret: renderers mask these bytes wherever they
@@ -44,7 +158,7 @@ impl SourceFile {
     /// suppressions apply, so a suppressed finding's secret stays masked in
     /// the snippets of other findings on its line).
     pub fn add_secret(&mut self, span: Span) {
-        if span.end as usize <= self.text.len() && !self.secrets.contains(&span) {
+        if span.end as usize <= self.len() && !self.secrets.contains(&span) {
             self.secrets.push(span);
         }
     }
@@ -64,24 +178,44 @@ impl SourceFile {
         &self.path
     }
 
-    /// Full text.
+    /// Full text. A dropped text ([`SourceFile::drop_text`]) is read again
+    /// on the first call.
     pub fn text(&self) -> &str {
-        &self.text
+        match &self.text {
+            Text::Held(t) => t,
+            Text::Dropped(d) => d
+                .loaded
+                .get_or_init(|| d.source.reload(&self.path, d.version).unwrap_or_default()),
+        }
+    }
+
+    /// Calls `f` with the text. A dropped text not read again yet is read
+    /// for the call and let go after it, not kept: for a reader that scans
+    /// many files once (the text of one a lean run dropped is in no
+    /// finding).
+    pub fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        match &self.text {
+            Text::Dropped(d) if d.loaded.get().is_none() => {
+                f(&d.source.reload(&self.path, d.version).unwrap_or_default())
+            }
+            _ => f(self.text()),
+        }
     }
 
     /// The line index of the text.
     pub fn lines(&self) -> &LineIndex {
-        self.lines.get_or_init(|| LineIndex::new(&self.text))
+        self.lines
+            .get_or_init(|| Box::new(LineIndex::new(self.text())))
     }
 
     /// 1-based line:column of a byte offset.
     pub fn line_col(&self, offset: usize) -> LineCol {
-        self.lines().line_col(&self.text, offset)
+        self.lines().line_col(self.text(), offset)
     }
 
     /// The text covered by `span`.
     pub fn slice(&self, span: Span) -> &str {
-        &self.text[span.range()]
+        &self.text()[span.range()]
     }
 }
 
@@ -89,12 +223,28 @@ impl SourceFile {
 #[derive(Debug, Clone, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    /// The id of the first file: 0, but for [`SourceMap::one`].
+    first: u32,
 }
 
 impl SourceMap {
     /// An empty map.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A map of one file, with id `id`: what a per-file pass needs to read
+    /// that file before the run's map exists (the other ids are not in it).
+    pub fn one(id: FileId, file: SourceFile) -> Self {
+        SourceMap {
+            files: vec![file],
+            first: id.0,
+        }
+    }
+
+    /// A map of `files`, with ids 0, 1, ... in their order.
+    pub fn from_files(files: Vec<SourceFile>) -> Self {
+        SourceMap { files, first: 0 }
     }
 
     /// The files, in id order, giving up the map.
@@ -105,25 +255,26 @@ impl SourceMap {
     /// Adds a file and returns its id.
     pub fn add(&mut self, file: SourceFile) -> FileId {
         self.files.push(file);
-        FileId(self.files.len() as u32 - 1)
+        FileId(self.first + self.files.len() as u32 - 1)
     }
 
     /// The file with id `id`. Panics on an id from another map.
     pub fn get(&self, id: FileId) -> &SourceFile {
-        &self.files[id.0 as usize]
+        &self.files[(id.0 - self.first) as usize]
     }
 
     /// The file with id `id`, to mark secrets in. Panics on an id from another map.
     pub fn get_mut(&mut self, id: FileId) -> &mut SourceFile {
-        &mut self.files[id.0 as usize]
+        &mut self.files[(id.0 - self.first) as usize]
     }
 
     /// Every file, in id order.
     pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        let first = self.first;
         self.files
             .iter()
             .enumerate()
-            .map(|(i, f)| (FileId(i as u32), f))
+            .map(move |(i, f)| (FileId(first + i as u32), f))
     }
 
     /// Number of files.

@@ -78,6 +78,9 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             replay: true,
             ..Default::default()
         }),
+        // Only what the findings need is kept (issue #17): the report is
+        // rendered and dropped.
+        retention: skein::Retention::Lean,
         ..Options::default()
     };
     let baseline = match &args.baseline {

@@ -133,8 +133,10 @@ pub fn fix_project(
     let mut err = None;
     let mut analyze = |contents: &BTreeMap<String, String>| {
         let mut o = options.clone();
-        // Candidate contents change every round: no cache.
+        // Candidate contents change every round: no cache. The rounds read
+        // the texts of every file they fix: keep them all.
         o.cache = None;
+        o.retention = crate::Retention::Full;
         o.progress = None;
         o.overlays.extend(
             contents

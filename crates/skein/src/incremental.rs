@@ -390,7 +390,7 @@ impl Workspace {
         stats.local_reused = reused.iter().filter(|l| l.is_some()).count();
         self.stats = stats;
         let (report, local) = analyze_decoded(
-            decoded,
+            crate::Decodeds::from_units(decoded),
             self.all.clone(),
             &self.config,
             &self.options,

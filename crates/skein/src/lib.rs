@@ -23,6 +23,7 @@ pub mod config;
 mod fault;
 pub mod fix;
 pub mod incremental;
+mod lean;
 pub mod rules;
 pub mod server;
 pub mod suppress;
@@ -59,6 +60,15 @@ pub use mimalloc::MiMalloc;
 /// run (`MIMALLOC_ALLOW_LARGE_OS_PAGES=0` measured the same). Call it first
 /// thing in `main`, before anything large is allocated; an environment
 /// setting of that variable still wins.
+///
+/// On Linux it also turns off transparent huge pages for the process
+/// (`prctl(PR_SET_THP_DISABLE)`): where the kernel backs anonymous memory
+/// with 2 MiB pages whenever it can (`transparent_hugepage=always`), a
+/// mimalloc segment that is touched here and there becomes resident whole,
+/// so the peak resident size grows well past the live heap (issue #17:
+/// 106 to 77 MB on the real corpus, and a fifth of a 100k-file run). The
+/// setting is the process's own; child processes inherit it, skein starts
+/// none.
 pub fn tune_allocator() {
     if std::env::var_os("MIMALLOC_ALLOW_LARGE_OS_PAGES").is_none()
         && std::env::var_os("MIMALLOC_LARGE_OS_PAGES").is_none()
@@ -66,6 +76,13 @@ pub fn tune_allocator() {
         // SAFETY: setting an option is a plain store in mimalloc's option
         // table; it reads the option when it reserves new OS memory.
         unsafe { libmimalloc_sys::mi_option_set(libmimalloc_sys::mi_option_large_os_pages, 0) };
+    }
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: PR_SET_THP_DISABLE takes integer arguments and touches no
+        // memory of ours; a kernel without it returns an error, which
+        // changes nothing.
+        unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) };
     }
 }
 
@@ -136,6 +153,44 @@ pub struct Options {
     /// writes none; `skein check` uses one unless `--no-cache`. [`check`]
     /// only.
     pub cache: Option<cache::CacheSettings>,
+    /// How much of each file the run keeps until its report is made
+    /// ([`Retention`]): everything by default; `skein check` runs lean.
+    /// [`check`] only.
+    pub retention: Retention,
+}
+
+/// How much of each file a run keeps until its report is made (issue #17,
+/// bounded memory). The report is the same either way, byte for byte in
+/// every output format; what differs is what else it holds, and the
+/// memory the run needs on the way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Retention {
+    /// Every file's text and every artifact whole, in the report too: for
+    /// callers that read [`Report::artifacts`], [`Report::graph`] or any
+    /// file's text (`skein graph`, the language server, the autofix).
+    #[default]
+    Full,
+    /// What the findings need and no more: each file's local passes run as
+    /// soon as it is decoded; the texts of files that show no finding are
+    /// dropped then (read again from disk, hash checked, when a rule or the
+    /// report needs one after all) and are empty in the report; the trees
+    /// ([`skein_syntax::Document`]) of the formats no repository-level rule
+    /// reads are dropped ([`skein_lint::retain`]); the artifacts keep their
+    /// typed models and Markdown body facts. A run that finds a file changed
+    /// under it starts again with [`Retention::Full`]. Files read from disk
+    /// only: overlays keep their texts.
+    Lean,
+}
+
+/// What a lean run did ([`Report::retention_stats`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RetentionStats {
+    /// Texts dropped and then read again from disk (the files the report
+    /// shows, and those a rule read after all).
+    pub reread: usize,
+    /// The lean run gave up (a file changed while it ran, or a dropped tree
+    /// was read) and this report is a full run's.
+    pub fell_back: bool,
 }
 
 /// A pass added through [`Options::extra_passes`]: a repository pass, a
@@ -201,6 +256,7 @@ impl Default for Options {
             progress: None,
             extra_passes: Vec::new(),
             cache: None,
+            retention: Retention::Full,
         }
     }
 }
@@ -240,6 +296,7 @@ pub struct Report {
     fail_on: Option<Severity>,
     fail_on_internal_error: bool,
     cache: Option<cache::CacheStats>,
+    retention: Option<RetentionStats>,
 }
 
 impl Report {
@@ -261,6 +318,14 @@ impl Report {
     /// others empty), no artifacts and an empty graph.
     pub fn cache_stats(&self) -> Option<cache::CacheStats> {
         self.cache
+    }
+
+    /// What lean retention did in this run ([`Options::retention`]); `None`
+    /// for a run with [`Retention::Full`]. A lean report holds the texts of
+    /// the files its findings show (every other text is empty) and artifacts
+    /// without the trees no repository-level rule reads.
+    pub fn retention_stats(&self) -> Option<RetentionStats> {
+        self.retention
     }
 
     /// The repository graph: skills, packs, loops with their stages and
@@ -660,13 +725,19 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
         let walked = walk_project(root, options)?;
         return Ok(cache::analyze(root, walked, options, settings));
     }
+    let lean = lean::applies(options);
+    if lean && let Some(report) = lean::analyze(root, walk_project(root, options)?, options) {
+        return Ok(report);
+    }
     let gathered = gather(root, options)?;
-    Ok(analyze(
-        gathered.loaded,
-        gathered.all,
-        &gathered.config,
-        options,
-    ))
+    let mut report = analyze(gathered.loaded, gathered.all, &gathered.config, options);
+    if lean {
+        report.retention = Some(RetentionStats {
+            reread: 0,
+            fell_back: true,
+        });
+    }
+    Ok(report)
 }
 
 /// What [`check`] reads before analysis: the configuration (with the
@@ -1038,12 +1109,12 @@ fn analyze(
 ) -> Report {
     let loaded = units(loaded, &repo_files, config);
     Progress::set_total(options, loaded.len());
-    let decoded: Vec<(String, String, Decoded)> = loaded
+    let (sources, (artifacts, rest)) = loaded
         .into_par_iter()
         .enumerate()
         .map_init(Parsers::new, |parsers, (i, (path, content))| {
             Progress::tick(options);
-            let (text, decoded) = decode_unit(
+            let (text, d) = decode_unit(
                 parsers,
                 FileId(i as u32),
                 &path,
@@ -1051,10 +1122,49 @@ fn analyze(
                 config,
                 &repo_files,
             );
-            (path, text, decoded)
+            (
+                SourceFile::new(path, text),
+                (d.artifact, (d.diagnostics, d.comments)),
+            )
         })
         .collect();
+    let decoded = Decodeds {
+        sources,
+        artifacts,
+        rest,
+    };
     analyze_decoded(decoded, repo_files, config, options, Vec::new()).0
+}
+
+/// The decoded files of a run, in `FileId` order (each decoded as the
+/// file of its index), as [`analyze_decoded`] takes them: in three lists,
+/// so that no step copies the artifacts while the list they came in is
+/// still alive.
+pub(crate) struct Decodeds {
+    /// Each file's source.
+    pub(crate) sources: Vec<SourceFile>,
+    /// Each file's artifact, when it is one.
+    pub(crate) artifacts: Vec<Option<Artifact>>,
+    /// Each file's decode diagnostics and comments.
+    pub(crate) rest: Vec<(Vec<Diagnostic>, Vec<Span>)>,
+}
+
+impl Decodeds {
+    /// The lists of decoded files given as (path, text, decoded), in
+    /// `FileId` order.
+    pub(crate) fn from_units(units: Vec<(String, String, Decoded)>) -> Decodeds {
+        let mut out = Decodeds {
+            sources: Vec::with_capacity(units.len()),
+            artifacts: Vec::with_capacity(units.len()),
+            rest: Vec::with_capacity(units.len()),
+        };
+        for (path, text, d) in units {
+            out.sources.push(SourceFile::new(path, text));
+            out.artifacts.push(d.artifact);
+            out.rest.push((d.diagnostics, d.comments));
+        }
+        out
+    }
 }
 
 /// The units of a run, in `FileId` order: sorted by path, one per path, the
@@ -1174,27 +1284,32 @@ pub(crate) fn passes(
 /// each decoded as the file of its index) become the source map and the
 /// artifacts; then the graph, the passes, the suppressions and the sort.
 pub(crate) fn analyze_decoded(
-    decoded: Vec<(String, String, Decoded)>,
+    decoded: Decodeds,
     repo_files: BTreeSet<String>,
     config: &config::Config,
     options: &Options,
     reused: Vec<Option<skein_lint::Local>>,
 ) -> (Report, Vec<skein_lint::Local>) {
-    let mut sources = SourceMap::new();
-    // Sized once: an artifact is large, and doubling the list copied it and
-    // kept up to twice its size alive.
-    let mut artifacts = Vec::with_capacity(decoded.len());
-    let mut diagnostics = Vec::new();
+    let Decodeds {
+        sources,
+        artifacts,
+        rest,
+    } = decoded;
+    let mut sources = SourceMap::from_files(sources);
+    // In place (`filter_map` over a vector's own iterator reuses its
+    // buffer; `flatten` does not): a second list would hold every artifact
+    // twice for a while.
+    #[allow(clippy::filter_map_identity)]
+    let artifacts: Vec<Artifact> = artifacts.into_iter().filter_map(|a| a).collect();
     let mut per_format: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut comments = Vec::with_capacity(decoded.len());
-    for (path, text, d) in decoded {
-        let id = sources.add(SourceFile::new(path, text));
-        comments.push((id, d.comments));
-        if let Some(a) = d.artifact {
-            *per_format.entry(a.format.id()).or_default() += 1;
-            artifacts.push(a);
-        }
-        diagnostics.extend(d.diagnostics);
+    for a in &artifacts {
+        *per_format.entry(a.format.id()).or_default() += 1;
+    }
+    let mut diagnostics = Vec::new();
+    let mut comments = Vec::with_capacity(rest.len());
+    for (i, (d, c)) in rest.into_iter().enumerate() {
+        comments.push((FileId(i as u32), c));
+        diagnostics.extend(d);
     }
     // Secrets are masked in every view of their file, whatever becomes of
     // the finding that found them (suppressed, baselined).
@@ -1271,6 +1386,7 @@ pub(crate) fn analyze_decoded(
         fail_on: config.fail_on,
         fail_on_internal_error: config.fail_on_internal_error,
         cache: None,
+        retention: None,
     };
     (report, local)
 }

@@ -128,7 +128,6 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
         let Some(body) = &a.body else { continue };
         let src = sources.get(a.file);
         let path = src.path();
-        let text = src.text();
         let dir = dir_of(path);
         let loop_k = (a.format == Format::SkilldropLoopDoc)
             .then(|| loop_of_dir.get(dir).copied())
@@ -151,42 +150,49 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
             .flatten()
             // A reference of no skill is named by its whole path.
             .filter(|d| !d.is_empty() && d.len() < dir.len());
-        for BodyLink { kind, target } in &body.links {
-            if *kind == LinkKind::Autolink {
-                continue;
-            }
-            let written = &text[target.range()];
-            let Some(resolved) = resolve_link(dir, written) else {
-                continue;
-            };
-            let from_skill = || {
-                let d = skill_dir?;
-                let r = resolve_link(d, written)?;
-                node_of_path.get(r.as_str()).copied()
-            };
-            let to = node_of_path
-                .get(resolved.as_str())
-                .or_else(|| node_of_path.get(format!("{resolved}/SKILL.md").as_str()))
-                .copied()
-                .or_else(from_skill)
-                .unwrap_or_else(|| file_node(g, &mut file_nodes, &resolved, a.file, *target));
-            g.edge(owner, to, EdgeKind::Links, a.file, *target);
+        if loop_k.is_none() && body.links.iter().all(|l| l.kind == LinkKind::Autolink) {
+            continue;
         }
-        if let Some(k) = loop_k {
-            let gates: Vec<(String, NodeIndex)> = g.loops[k]
-                .gates
-                .iter()
-                .flatten()
-                .map(|gi| (gi.id.value.clone(), gi.node))
-                .collect();
-            for (span, name) in body.names(text) {
-                if let Some((_, gate)) = gates.iter().find(|(id, _)| id == name) {
-                    g.edge(owner, *gate, EdgeKind::Links, a.file, span);
-                } else if let Some(&skill) = skills_by_name.get(name) {
-                    g.edge(owner, skill, EdgeKind::Links, a.file, span);
+        // The links and names are read as written; a text a lean run
+        // dropped is read for this and let go.
+        src.with_text(|text| {
+            for BodyLink { kind, target } in &body.links {
+                if *kind == LinkKind::Autolink {
+                    continue;
+                }
+                let written = &text[target.range()];
+                let Some(resolved) = resolve_link(dir, written) else {
+                    continue;
+                };
+                let from_skill = || {
+                    let d = skill_dir?;
+                    let r = resolve_link(d, written)?;
+                    node_of_path.get(r.as_str()).copied()
+                };
+                let to = node_of_path
+                    .get(resolved.as_str())
+                    .or_else(|| node_of_path.get(format!("{resolved}/SKILL.md").as_str()))
+                    .copied()
+                    .or_else(from_skill)
+                    .unwrap_or_else(|| file_node(g, &mut file_nodes, &resolved, a.file, *target));
+                g.edge(owner, to, EdgeKind::Links, a.file, *target);
+            }
+            if let Some(k) = loop_k {
+                let gates: Vec<(String, NodeIndex)> = g.loops[k]
+                    .gates
+                    .iter()
+                    .flatten()
+                    .map(|gi| (gi.id.value.clone(), gi.node))
+                    .collect();
+                for (span, name) in body.names(text) {
+                    if let Some((_, gate)) = gates.iter().find(|(id, _)| id == name) {
+                        g.edge(owner, *gate, EdgeKind::Links, a.file, span);
+                    } else if let Some(&skill) = skills_by_name.get(name) {
+                        g.edge(owner, skill, EdgeKind::Links, a.file, span);
+                    }
                 }
             }
-        }
+        });
     }
 }
 

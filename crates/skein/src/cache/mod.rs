@@ -463,7 +463,13 @@ pub(crate) fn analyze(
         }
         decoded.push((u.path, u.text, u.decoded));
     }
-    let (mut report, local) = analyze_decoded(decoded, all, &config, options, reused);
+    let (mut report, local) = analyze_decoded(
+        crate::Decodeds::from_units(decoded),
+        all,
+        &config,
+        options,
+        reused,
+    );
     if store.writable() {
         for ((a, l), key) in report.artifacts.iter().zip(&local).zip(local_keys) {
             if let Some(k) = key
@@ -648,6 +654,7 @@ fn replay(
             writable,
             ..CacheStats::default()
         }),
+        retention: None,
     })
 }
 

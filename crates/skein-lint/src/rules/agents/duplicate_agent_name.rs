@@ -1,8 +1,8 @@
 //! AGENT009 `duplicate-agent-name`.
 
-use super::subagent;
+use super::{inner_span, subagent};
 use crate::{Context, Pass};
-use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
+use skein_syntax::{Diagnostic, FileId, Rule, Severity, SourceFile, Span, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -24,10 +24,18 @@ struct Named<'a> {
     /// The folder holding `agents/` (`plugins/p/`, `.claude/`, `` for a root `agents/`).
     home: &'a str,
     name: &'a str,
-    span: Span,
+    /// The `name` value as written, where it is, and the file: its span is
+    /// read from the text only for a finding.
+    value: (&'a str, Span, &'a SourceFile),
 }
 
 impl Named<'_> {
+    /// The span of the name's text (inside the quotes of a quoted scalar).
+    fn span(&self) -> Span {
+        let (value, at, source) = self.value;
+        inner_span(source.text(), at, value)
+    }
+
     /// For a `.claude/agents/` scope, the project folder it belongs to.
     fn project(&self) -> Option<&str> {
         let h = self.home.strip_suffix(".claude/")?;
@@ -41,10 +49,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(agent) = subagent(cx, a) else {
             continue;
         };
-        let Some((name, span)) = agent.str_field("name") else {
+        let Some(node) = agent.field("name") else {
             continue;
         };
-        let name = name.trim();
+        let Some(value) = agent.doc.as_str(node) else {
+            continue;
+        };
+        let name = value.trim();
         if name.is_empty() {
             continue;
         }
@@ -65,7 +76,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             path,
             home,
             name,
-            span,
+            value: (value, agent.doc.node(node).span, agent.source),
         });
     }
     let mut out = Vec::new();
@@ -79,7 +90,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 Diagnostic::new(
                     RULE,
                     b.file,
-                    b.span,
+                    b.span(),
                     {
                         let dir = |p: &str| p.rfind('/').map_or("", |i| &p[..i]).to_string();
                         let place = if dir(first.path) == dir(b.path) {
@@ -91,7 +102,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     },
                 )
                 .with_label("second definition")
-                .with_secondary(first.file, first.span, "first defined here")
+                .with_secondary(first.file, first.span(), "first defined here")
                 .with_note("subagents are told apart by `name`, not by file: only one of the two is loaded")
                 .with_help("rename one of them, or delete the copy"),
             );
@@ -109,7 +120,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let mut d = Diagnostic::new(
             RULE,
             b.file,
-            b.span,
+            b.span(),
             format!(
                 "subagent name {} is also defined by the project's `{}`",
                 quote(b.name),
@@ -117,7 +128,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             ),
         )
         .with_label("shadowed definition")
-        .with_secondary(outer.file, outer.span, "this one takes precedence")
+        .with_secondary(outer.file, outer.span(), "this one takes precedence")
         .with_note("when two scopes define one name, Claude Code loads the higher-priority one (a project's `.claude/agents/` over a plugin's `agents/`)")
         .with_help("rename one of them if both are meant to be used");
         d.severity = Severity::Warning;

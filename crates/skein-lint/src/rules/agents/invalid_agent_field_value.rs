@@ -49,7 +49,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         };
         let node = agent.doc.node(entry.value).span;
         let span = match agent.doc.as_str(entry.value) {
-            Some(s) => inner_span(agent.text, node, s),
+            Some(s) => inner_span(agent.text(), node, s),
             None => node,
         };
         let mut d = Diagnostic::new(RULE, a.file, span, bad.message)

@@ -69,7 +69,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if let Some(s) = suggest(mode, MODES) {
         d = d.with_help(format!("did you mean {}?", quote(s)));
         if let Some(edit) = crate::fix::near(mode, s)
-            .then(|| crate::fix::replace_string(agent.doc, node, agent.text, s))
+            .then(|| crate::fix::replace_string(agent.doc, node, agent.text(), s))
             .flatten()
         {
             d = d.with_fix(skein_syntax::Fix::unsafe_(

@@ -28,12 +28,16 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     let Some(fm) = a.frontmatter else {
         // An unterminated `---` is the syntax front's to report.
-        if agent.text.trim_start_matches('\u{feff}').starts_with("---") {
+        if agent
+            .text()
+            .trim_start_matches('\u{feff}')
+            .starts_with("---")
+        {
             return Vec::new();
         }
-        let end = agent.text.find('\n').unwrap_or(agent.text.len());
-        let end = agent.text[..end].trim_end_matches('\r').len();
-        if let Some(line) = late_opening(agent.text) {
+        let end = agent.text().find('\n').unwrap_or(agent.text().len());
+        let end = agent.text()[..end].trim_end_matches('\r').len();
+        if let Some(line) = late_opening(agent.text()) {
             return vec![
                 Diagnostic::new(
                     RULE,
@@ -46,7 +50,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 .with_help("move this line below the frontmatter, or delete it"),
             ];
         }
-        if let Some(key) = bare_key(&agent.text[..end]) {
+        if let Some(key) = bare_key(&agent.text()[..end]) {
             return vec![
                 Diagnostic::new(
                     RULE,

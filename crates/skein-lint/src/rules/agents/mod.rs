@@ -19,7 +19,7 @@ pub mod unknown_agent_tool;
 use crate::Context;
 use crate::similar::within;
 use skein_model::{Artifact, Format, claude_subagent_path};
-use skein_syntax::{Document, NodeId, NodeKind, Span};
+use skein_syntax::{Document, NodeId, NodeKind, SourceFile, Span};
 
 /// A Claude Code subagent file: its frontmatter tree and its text.
 pub(crate) struct Subagent<'a> {
@@ -27,11 +27,18 @@ pub(crate) struct Subagent<'a> {
     pub doc: &'a Document,
     /// The frontmatter mapping, if the frontmatter is one.
     pub root: Option<NodeId>,
-    /// The whole file.
-    pub text: &'a str,
+    /// The file (its text is read only when asked for, by
+    /// [`Subagent::text`]: a repository pass asks every agent its name and
+    /// reads no more of most).
+    pub source: &'a SourceFile,
 }
 
 impl<'a> Subagent<'a> {
+    /// The whole file.
+    pub fn text(&self) -> &'a str {
+        self.source.text()
+    }
+
     /// The value of a top-level field.
     pub fn field(&self, key: &str) -> Option<NodeId> {
         self.root.and_then(|r| self.doc.get(r, key))
@@ -45,7 +52,7 @@ impl<'a> Subagent<'a> {
     /// The bytes of `node` as written in the file.
     pub fn written(&self, node: NodeId) -> &'a str {
         let span = self.doc.node(node).span;
-        self.text
+        self.text()
             .get(span.start as usize..span.end as usize)
             .unwrap_or("")
             .trim_end()
@@ -56,7 +63,7 @@ impl<'a> Subagent<'a> {
     pub fn str_field(&self, key: &str) -> Option<(&'a str, Span)> {
         let n = self.field(key)?;
         let s = self.doc.as_str(n)?;
-        Some((s, inner_span(self.text, self.doc.node(n).span, s)))
+        Some((s, inner_span(self.text(), self.doc.node(n).span, s)))
     }
 }
 
@@ -260,7 +267,7 @@ pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<
     Some(Subagent {
         doc,
         root,
-        text: cx.sources.get(a.file).text(),
+        source: cx.sources.get(a.file),
     })
 }
 
@@ -318,7 +325,7 @@ pub(crate) fn tool_entries(agent: &Subagent, node: NodeId) -> Vec<ToolEntry> {
             .iter()
             .filter_map(|&i| {
                 let s = doc.as_str(i)?;
-                let span = inner_span(agent.text, doc.node(i).span, s);
+                let span = inner_span(agent.text(), doc.node(i).span, s);
                 let (text, span) = trim_piece(s, span, value_offset_known(agent, i, s));
                 (!text.is_empty()).then(|| ToolEntry {
                     text: text.to_string(),
@@ -329,7 +336,7 @@ pub(crate) fn tool_entries(agent: &Subagent, node: NodeId) -> Vec<ToolEntry> {
             .collect(),
         NodeKind::String(s) => {
             let span = doc.node(node).span;
-            let offset = value_offset(agent.text, span, s);
+            let offset = value_offset(agent.text(), span, s);
             split_top_level(s)
                 .into_iter()
                 .filter_map(|(start, piece)| {
@@ -354,7 +361,7 @@ pub(crate) fn tool_entries(agent: &Subagent, node: NodeId) -> Vec<ToolEntry> {
 }
 
 fn value_offset_known(agent: &Subagent, node: NodeId, s: &str) -> bool {
-    value_offset(agent.text, agent.doc.node(node).span, s).is_some()
+    value_offset(agent.text(), agent.doc.node(node).span, s).is_some()
 }
 
 /// `piece` without surrounding whitespace, its span narrowed to match when

@@ -76,7 +76,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         if let Some(edit) = agent
             .field("model")
             .filter(|_| crate::fix::near(model, s))
-            .and_then(|n| crate::fix::replace_string(agent.doc, n, agent.text, s))
+            .and_then(|n| crate::fix::replace_string(agent.doc, n, agent.text(), s))
         {
             d = d.with_fix(skein_syntax::Fix::unsafe_(
                 format!("replace with `{s}`"),

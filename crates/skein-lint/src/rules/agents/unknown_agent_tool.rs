@@ -68,7 +68,7 @@ fn finding(agent: &Subagent, a: &Artifact, field: &str, e: &ToolEntry) -> Diagno
         d = d.with_help(format!("did you mean {}?", quote(s)));
         let entry = e.text.replacen(tool, s, 1);
         if let Some(edit) = crate::fix::near(tool, s)
-            .then(|| crate::fix::replace_verbatim(agent.doc, e.node, agent.text, e.span, &entry))
+            .then(|| crate::fix::replace_verbatim(agent.doc, e.node, agent.text(), e.span, &entry))
             .flatten()
         {
             d = d.with_fix(Fix::unsafe_(format!("replace with `{entry}`"), vec![edit]));

@@ -56,7 +56,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 
 fn terminals<'a>(cx: &'a Context, file: skein_syntax::FileId) -> Option<&'a SkilldropTerminals> {
     cx.artifact(file).into_iter().find_map(|a| match &a.model {
-        Model::SkilldropTerminals(t) => Some(t),
+        Model::SkilldropTerminals(t) => Some(&**t),
         _ => None,
     })
 }

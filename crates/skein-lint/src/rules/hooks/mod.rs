@@ -225,7 +225,24 @@ fn project_of(path: &str) -> Option<String> {
 /// file or manifest (inline `hooks`), a settings file, or the frontmatter of
 /// a skill or subagent.
 pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    // Only these formats hold hooks (the `home` below): the others' trees
+    // are not opened (a lean run may have dropped them).
+    if !matches!(
+        a.format,
+        Format::ClaudeHooks
+            | Format::ClaudePlugin
+            | Format::ClaudeSettings
+            | Format::AgentSkill
+            | Format::PluginAgent
+    ) {
+        return None;
+    }
     let doc = &a.document;
+    // A lean run keeps every tree that declares hooks
+    // (`crate::retain::keep`): one it dropped declares none.
+    if doc.is_dropped() {
+        return None;
+    }
     // Most artifacts declare no hooks: ask that first (every HOOK rule calls
     // this for every artifact), before working out where the hooks live.
     let hooks = doc.get(doc.root()?, "hooks")?;

@@ -136,7 +136,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if style == Placeholders::Unchecked {
         return Vec::new();
     }
-    let text = cx.sources.get(a.file).text();
+    // Read only for a finding's span.
+    let src = cx.sources.get(a.file);
     let path = cx.path(a.file);
     // A project's `.mcp.json` (not a plugin's): Claude Code sets the
     // plugin variables and `CLAUDE_PROJECT_DIR` only for plugin configs.
@@ -158,7 +159,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                     && let PlaceholderKind::Shell(name, false) = &p.kind
                     && PLUGIN_ONLY.contains(&name.as_str())
                 {
-                    let span = sub_span(f.doc, n, text, p.range.clone());
+                    let span = sub_span(f.doc, n, src.text(), p.range.clone());
                     out.push(
                         Diagnostic::new(
                             RULE,
@@ -183,7 +184,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 let Some(instead) = fix(style, &p.kind) else {
                     continue;
                 };
-                let span = sub_span(f.doc, n, text, p.range.clone());
+                let span = sub_span(f.doc, n, src.text(), p.range.clone());
                 let label = if f.client == Client::Codex {
                     "Codex passes this text as written".to_string()
                 } else {

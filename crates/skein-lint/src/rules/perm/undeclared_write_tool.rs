@@ -107,8 +107,13 @@ fn split_tools(s: &str) -> Vec<&str> {
 /// frontmatter, with the span of each token (the whole value when the token
 /// cannot be found in the source, as in a folded or escaped scalar).
 fn grants(cx: &Context, a: &Artifact) -> Vec<(String, Span)> {
+    // The text of a skill a lean run dropped is read for this and let go.
+    cx.sources.get(a.file).with_text(|text| grants_in(a, text))
+}
+
+/// [`grants`] with the file's text.
+fn grants_in(a: &Artifact, text: &str) -> Vec<(String, Span)> {
     let doc = &a.document;
-    let text = cx.sources.get(a.file).text();
     let Some(root) = doc.root() else {
         return Vec::new();
     };

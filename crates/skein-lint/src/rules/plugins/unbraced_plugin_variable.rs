@@ -21,6 +21,9 @@ pub const PASS: Pass = Pass { rule: RULE, check };
 
 const VARS: &[&str] = &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
 
+/// What every finding's text starts with.
+pub(crate) const PLUGIN_VARIABLE: &[u8] = b"$CLAUDE_PLUGIN_";
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let roots: Vec<String> = manifests(cx)
         .map(|a| {
@@ -40,9 +43,15 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         ) {
             continue;
         }
+        // A lean run keeps the text of every file that names a variable
+        // (`crate::retain::keep`): one whose text it dropped names none.
+        let src = cx.sources.get(a.file);
+        if !src.is_held() {
+            continue;
+        }
         // Most files name neither variable: one search before the roots.
-        let text = cx.sources.get(a.file).text();
-        if memchr::memmem::find(text.as_bytes(), b"$CLAUDE_PLUGIN_").is_none() {
+        let text = src.text();
+        if memchr::memmem::find(text.as_bytes(), PLUGIN_VARIABLE).is_none() {
             continue;
         }
         let path = cx.path(a.file);

@@ -44,6 +44,7 @@ pub mod vague_skill_name;
 use crate::Context;
 use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Document, Entry, NodeId, NodeKind, Span};
+use std::collections::BTreeSet;
 
 /// A decoded `SKILL.md` frontmatter: its tree and its top-level mapping.
 pub(crate) struct Skill<'a> {
@@ -75,6 +76,12 @@ impl<'a> Skill<'a> {
     /// The last top-level entry with this key (as lookups do).
     pub fn entry(&self, key: &str) -> Option<Entry> {
         self.doc.get_entry(self.root, key)
+    }
+
+    /// The string value of field `key` (without reading the file's text,
+    /// which [`Skill::str_field`] does for the span).
+    pub fn str_value(&self, key: &str) -> Option<&'a str> {
+        self.doc.as_str(self.entry(key)?.value)
     }
 
     /// The string value of field `key` and the span of its text as written
@@ -120,6 +127,11 @@ impl<'a> Skill<'a> {
 /// of a Claude Code plugin. Skills a workflow runs (skilldrop packs, shared
 /// skill libraries) are chosen by that workflow, not by the model.
 pub(crate) fn claude_loaded(cx: &Context, path: &str) -> bool {
+    claude_loaded_in(cx.repo_files, path)
+}
+
+/// [`claude_loaded`] in a repository of the paths `repo_files`.
+pub(crate) fn claude_loaded_in(repo_files: &BTreeSet<String>, path: &str) -> bool {
     if path.starts_with(".claude/skills/") || path.contains("/.claude/skills/") {
         return true;
     }
@@ -132,8 +144,7 @@ pub(crate) fn claude_loaded(cx: &Context, path: &str) -> bool {
     let Some(root) = scope.strip_suffix("skills") else {
         return false;
     };
-    cx.repo_files
-        .contains(&format!("{root}.claude-plugin/plugin.json"))
+    repo_files.contains(&format!("{root}.claude-plugin/plugin.json"))
 }
 
 /// A skill file's body: its text and the byte of the file it starts at.

@@ -33,7 +33,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if refs.len() < 2 {
             continue;
         }
-        let text = cx.sources.get(g[skill].file).text();
+        // A lean run keeps the text of every skill whose folder holds a file
+        // it does not name (`unreferenced_skill_file::named_plainly`): when
+        // it dropped the text, every reference is named, none is nested.
+        let src = cx.sources.get(g[skill].file);
+        if !src.is_held() {
+            continue;
+        }
+        let text = src.text();
         // Depth 1: linked from SKILL.md, or named in its text (path from the
         // skill's folder or file name).
         let mut via: HashMap<_, Option<petgraph::graph::EdgeIndex>> = HashMap::new();

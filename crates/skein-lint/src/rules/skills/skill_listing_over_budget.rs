@@ -28,18 +28,14 @@ pub const ENTRY_CUT: usize = 1_536;
 /// The characters one skill adds to the listing: its `description` and
 /// `when_to_use`, cut at [`ENTRY_CUT`]; `None` for a skill the listing
 /// leaves out (`disable-model-invocation: true`) or without a description.
-pub(crate) fn listed_chars(
-    skill: &Skill,
-    cx: &Context,
-    a: &skein_model::Artifact,
-) -> Option<usize> {
+pub(crate) fn listed_chars(skill: &Skill) -> Option<usize> {
     if skill.is_true("disable-model-invocation") {
         return None;
     }
-    let (d, _) = skill.str_field(cx, a, "description")?;
+    let d = skill.str_value("description")?;
     let w = skill
-        .str_field(cx, a, "when_to_use")
-        .map_or(0, |(w, _)| w.chars().count());
+        .str_value("when_to_use")
+        .map_or(0, |w| w.chars().count());
     Some((d.chars().count() + w).min(ENTRY_CUT))
 }
 
@@ -51,12 +47,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     // By scope (the `skills/` folder).
     let mut scopes: BTreeMap<&str, Scope> = BTreeMap::new();
     for a in cx.artifacts {
-        let Some(skill) = Skill::of(a) else { continue };
+        // The path first: a lean run keeps the trees of the skills Claude
+        // Code loads by itself (`crate::retain::keep`), not of the others.
         let path = cx.path(a.file);
         if !claude_loaded(cx, path) {
             continue;
         }
-        let Some(n) = listed_chars(&skill, cx, a) else {
+        let Some(skill) = Skill::of(a) else { continue };
+        let Some(n) = listed_chars(&skill) else {
             continue;
         };
         let Some(scope) = path

@@ -4,7 +4,7 @@ use super::Skill;
 use crate::{Context, Pass};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -85,31 +85,52 @@ fn named_by_configs(cx: &Context, wanted: &[String]) -> Vec<bool> {
         if o.format == Format::SkillScript || cx.path(o.file).ends_with(".md") {
             continue;
         }
-        let text = cx.sources.get(o.file).text();
-        let bytes = text.as_bytes();
-        let mut next = 0;
-        for slash in memchr::memchr_iter(b'/', bytes) {
-            if slash < next {
-                continue; // in the word already looked at
+        // Each configuration is scanned once: a text a lean run dropped is
+        // read for the scan and let go.
+        cx.sources.get(o.file).with_text(|text| {
+            let bytes = text.as_bytes();
+            let mut next = 0;
+            for slash in memchr::memchr_iter(b'/', bytes) {
+                if slash < next {
+                    continue; // in the word already looked at
+                }
+                let start = bytes[..slash]
+                    .iter()
+                    .rposition(|&b| !word_byte(b))
+                    .map_or(0, |i| i + 1);
+                let end = bytes[slash..]
+                    .iter()
+                    .position(|&b| !word_byte(b))
+                    .map_or(bytes.len(), |i| slash + i);
+                next = end;
+                // Word bytes are ASCII: the bounds are character boundaries.
+                let word = &text[start..end];
+                mark(word);
+                for (i, _) in word.match_indices('/') {
+                    mark(&word[i + 1..]);
+                }
             }
-            let start = bytes[..slash]
-                .iter()
-                .rposition(|&b| !word_byte(b))
-                .map_or(0, |i| i + 1);
-            let end = bytes[slash..]
-                .iter()
-                .position(|&b| !word_byte(b))
-                .map_or(bytes.len(), |i| slash + i);
-            next = end;
-            // Word bytes are ASCII: the bounds are character boundaries.
-            let word = &text[start..end];
-            mark(word);
-            for (i, _) in word.match_indices('/') {
-                mark(&word[i + 1..]);
-            }
-        }
+        });
     }
     found
+}
+
+/// Whether the text of the `SKILL.md` in folder `dir` names every other
+/// file below the folder by its path from the folder or by its file name.
+/// Then neither this rule (which also accepts a folder that holds the
+/// file) nor `nested-skill-reference` (which reads only those two names)
+/// can find anything in the skill's folder: a lean run drops the text
+/// ([`crate::retain::keep`]), and both rules pass a skill whose text was
+/// dropped.
+pub(crate) fn named_plainly(text: &str, dir: &str, repo_files: &BTreeSet<String>) -> bool {
+    repo_files
+        .range(dir.to_string()..)
+        .take_while(|f| f.starts_with(dir))
+        .all(|f| {
+            let rel = &f[dir.len()..];
+            let name = rel.rsplit('/').next().unwrap_or(rel);
+            rel == "SKILL.md" || text.contains(rel) || text.contains(name)
+        })
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
@@ -157,10 +178,21 @@ fn unnamed_files<'a>(
     a: &'a Artifact,
     manifests: &HashSet<&str>,
 ) -> Option<(Skill<'a>, &'a str, Vec<&'a str>)> {
-    let skill = Skill::of(a)?;
+    // A lean run keeps the text and the tree of every skill whose folder
+    // holds a file its text does not name (`named_plainly`): a skill whose
+    // text it dropped has none, and one that names them all has nothing
+    // missing (its tree may have been dropped: it is not asked).
+    let src = cx.sources.get(a.file);
+    if a.format != Format::AgentSkill || !src.is_held() {
+        return None;
+    }
     let path = cx.path(a.file);
     let dir = path.strip_suffix("SKILL.md")?;
-    let text = cx.sources.get(a.file).text();
+    let text = src.text();
+    if named_plainly(text, dir, cx.repo_files) {
+        return None;
+    }
+    let skill = Skill::of(a)?;
     // Folders below that hold a skill of their own are that skill's.
     let mut missing: Vec<&str> = Vec::new();
     // The files below a nested skill's folder are that skill's: a folder

@@ -1,0 +1,118 @@
+//! What the repository half of a run reads of each artifact (issue #17,
+//! bounded memory).
+//!
+//! A lean run (skein's `Retention::Lean`, what `skein check` uses) runs
+//! the [`Reads::Local`](crate::Reads::Local) passes of a file as soon as
+//! it is decoded, then keeps of the artifact only what the graph build,
+//! the repository passes ([`crate::PASSES`]) and the
+//! [`Reads::Repository`](crate::Reads::Repository) file passes read: the
+//! typed model, the Markdown body facts and the frontmatter spans always;
+//! the document (the spanned tree) and the text as [`keep`] says.
+//!
+//! A wrong answer here costs time or memory, never output. A dropped
+//! text that something reads is read again from the file (its hash
+//! checked), and a dropped document that something reads raises the run's
+//! [`skein_syntax::DropMark`], upon which the run starts again keeping
+//! every tree. The table below is what the code reads today; a pass that
+//! starts reading another format's tree belongs in it (the lean runs of
+//! `crates/skein/tests/lean.rs` then stop falling back).
+
+use crate::rules;
+use skein_model::{Artifact, Format};
+use std::collections::BTreeSet;
+
+/// What to keep of one artifact for the repository half of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keep {
+    /// The document (the spanned tree of the file, or of its frontmatter).
+    pub document: bool,
+    /// The text: read whole by the repository half, so not worth dropping
+    /// and reading again.
+    pub text: bool,
+}
+
+/// What the repository half reads of `a`, the artifact at `path` whose
+/// text is `text`, in a repository whose paths are `repo_files`.
+///
+/// Documents no repository-level reader opens:
+/// - skilldrop loops and packs: the graph and the FLOW, REF and PERM
+///   passes read their typed models;
+/// - plugin commands: the graph reads the model's `name`;
+/// - a skill's references and scripts, which have none;
+/// - a `SKILL.md`'s, unless Claude Code loads the skill by itself (the
+///   listing budget, SKILL031, reads its `description`), its frontmatter
+///   declares `hooks` (HOOK021 reads them), its folder holds a file its
+///   text does not name (SKILL026 reads the `name` key), or a Bailey
+///   assistant beside its `skills/` folder may load it (PERM001 reads its
+///   grants).
+///
+/// Texts read whole, or scanned for what the file's own passes cannot
+/// tell:
+/// - a `LOOP.md`'s: its links, names and headings (the graph, REF008 and
+///   REF009 read them as slices of the text);
+/// - a Claude Code plugin manifest's: the PLUGIN rules read its values as
+///   written;
+/// - a skill's, agent's or command's that names `$CLAUDE_PLUGIN_` (PLUGIN014
+///   scans the texts it is given, and passes the dropped ones);
+/// - a `SKILL.md`'s whose folder holds a file its text does not name by
+///   its path or its file name (SKILL026 and SKILL027 search the text for
+///   the names, and pass the skills whose text was dropped).
+pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>) -> Keep {
+    let names_plugin_variable = || {
+        memchr::memmem::find(
+            text.as_bytes(),
+            rules::plugins::unbraced_plugin_variable::PLUGIN_VARIABLE,
+        )
+        .is_some()
+    };
+    match a.format {
+        Format::SkilldropLoop
+        | Format::SkilldropPack
+        | Format::SkillReference
+        | Format::SkillScript => Keep {
+            document: false,
+            text: false,
+        },
+        Format::PluginCommand => Keep {
+            document: false,
+            text: names_plugin_variable(),
+        },
+        Format::PluginAgent => Keep {
+            document: true,
+            text: names_plugin_variable(),
+        },
+        Format::AgentSkill => {
+            let unnamed = path.strip_suffix("SKILL.md").is_some_and(|dir| {
+                !rules::skills::unreferenced_skill_file::named_plainly(text, dir, repo_files)
+            });
+            let doc = &a.document;
+            let hooks = doc.root().is_some_and(|r| doc.get(r, "hooks").is_some());
+            Keep {
+                document: unnamed
+                    || hooks
+                    || rules::skills::claude_loaded_in(repo_files, path)
+                    || bailey_may_load(path, repo_files),
+                text: unnamed || names_plugin_variable(),
+            }
+        }
+        // Every PLUGIN rule reads a Claude Code manifest's values as
+        // written (`written`), and the file is small.
+        Format::SkilldropLoopDoc | Format::ClaudePlugin => Keep {
+            document: true,
+            text: true,
+        },
+        _ => Keep {
+            document: true,
+            text: false,
+        },
+    }
+}
+
+/// Whether a Bailey assistant may load the skill at `path`: it loads
+/// `skills/<name>/SKILL.md` from its own folder.
+fn bailey_may_load(path: &str, repo_files: &BTreeSet<String>) -> bool {
+    path.strip_suffix("/SKILL.md")
+        .and_then(|p| p.rsplit_once('/'))
+        .and_then(|(skills, _)| skills.strip_suffix("skills"))
+        .is_some_and(|folder| repo_files.contains(&format!("{folder}assistant.json")))
+}

@@ -1,0 +1,357 @@
+//! Lean retention (issue #17, bounded memory): [`crate::check`] with
+//! [`Retention::Lean`], what `skein check` runs.
+//!
+//! A full run reads every file, decodes them all, and holds every text and
+//! every artifact whole until the report is made. A lean run reads and
+//! decodes each file on a worker and finishes with it there: the file's
+//! [`skein_lint::Reads::Local`] passes run at once (a context of that
+//! artifact alone, as in any run), and then only what the repository half
+//! reads is kept ([`skein_lint::retain`]): the typed model, the Markdown
+//! body facts and the frontmatter spans always, the document of the
+//! formats the repository passes and the graph read, and the text only
+//! when it will be shown or read whole: the file has a finding already
+//! (decode or local), a `skein:` comment (suppressions read its lines), its
+//! contents were given in memory (an overlay), or the table says so. Every
+//! other text is dropped ([`SourceFile::dropped`]) with its length and the
+//! XXH3-128 of its bytes.
+//!
+//! A dropped text that the repository half reads anyway (a repository
+//! finding's fix, a rule that scans the file) is read again from disk by
+//! [`DiskTexts`], and used only when its bytes hash the same; when the
+//! report is made, the texts of the files its findings show (and whose
+//! secrets it masks) are read again the same way and every other text is
+//! forgotten. A file that changed since it was read, or a dropped document
+//! that was read after all ([`skein_syntax::DropMark`]), makes the lean run
+//! give up: [`analyze`] returns `None` and `check` runs again keeping
+//! everything. So the report is always the full run's, byte for byte
+//! (`tests/lean.rs`).
+
+use crate::walk::Found;
+use crate::{
+    Content, Decodeds, Options, Progress, Report, Retention, RetentionStats, Walked,
+    analyze_decoded, classify_in_repo, classify_with, decode_unit, load, walk_error,
+};
+use rayon::prelude::*;
+use skein_lint::Local;
+use skein_model::Artifact;
+use skein_syntax::{
+    Diagnostic, Document, DropMark, FileId, Parsers, SourceFile, SourceMap, Span, TextSource,
+};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Whether a run of `options` may be lean: [`Retention::Lean`] asked, and
+/// no hidden test passes (their reads are unknown).
+pub(crate) fn applies(options: &Options) -> bool {
+    options.retention == Retention::Lean && options.extra_passes.is_empty()
+}
+
+/// Where the texts a lean run dropped come back from: the files on disk,
+/// each used only when its bytes are the ones read.
+#[derive(Debug)]
+pub(crate) struct DiskTexts {
+    /// The folder the run's paths are relative to.
+    base: PathBuf,
+    /// Set when a text could not be given back.
+    failed: AtomicBool,
+    /// Texts read again.
+    reread: AtomicUsize,
+}
+
+impl DiskTexts {
+    fn new(root: &Path) -> DiskTexts {
+        // A single file analyzed alone is named by its file name.
+        let base = if root.is_dir() {
+            root.to_path_buf()
+        } else {
+            root.parent().map(Path::to_path_buf).unwrap_or_default()
+        };
+        DiskTexts {
+            base,
+            failed: AtomicBool::new(false),
+            reread: AtomicUsize::new(0),
+        }
+    }
+
+    fn failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
+}
+
+impl TextSource for DiskTexts {
+    fn reload(&self, path: &str, version: u128) -> Option<String> {
+        self.reread.fetch_add(1, Ordering::Relaxed);
+        let bytes = read_no_follow(&self.base.join(path));
+        match bytes {
+            Some(b) if xxhash_rust::xxh3::xxh3_128(&b) == version => Some(crate::text_of(b)),
+            _ => {
+                self.failed.store(true, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+}
+
+/// The bytes of the regular file at `path`, never through a link (the
+/// walk follows none).
+fn read_no_follow(path: &Path) -> Option<Vec<u8>> {
+    let mut open = std::fs::OpenOptions::new();
+    open.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        open.custom_flags(libc::O_NOFOLLOW);
+    }
+    let mut file = open.open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut file, &mut bytes).ok()?;
+    Some(bytes)
+}
+
+/// One input of a lean run, before it is read.
+enum Input {
+    /// A file the walk found.
+    Disk(Found),
+    /// Contents given in memory (an overlay).
+    Memory(Vec<u8>),
+    /// A folder the walk could not read.
+    Problem(Content),
+}
+
+/// [`crate::check`]'s analysis of what `walked` found, keeping only what
+/// the repository half and the report need (see the module doc). `None`
+/// when the run cannot stand: a file changed while it ran, or a dropped
+/// document was read; the caller then runs again keeping everything.
+pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<Report> {
+    let max = walked.max_file_size(options);
+    let Walked {
+        config,
+        found,
+        mut all,
+        errors,
+    } = walked;
+    // The inputs, as `read_walked` and `units` order and filter them.
+    let overlays: Vec<&crate::InputFile> =
+        options.overlay.iter().chain(&options.overlays).collect();
+    let mut inputs: Vec<(String, Input)> = found
+        .into_iter()
+        .filter(|f| overlays.iter().all(|o| o.path != f.rel))
+        .map(|f| (f.rel.clone(), Input::Disk(f)))
+        .collect();
+    for o in &overlays {
+        if classify_in_repo(&o.path, |p| config.format_for(p), |q| all.contains(q)).is_some() {
+            all.insert(o.path.clone());
+            inputs.push((o.path.clone(), Input::Memory(o.bytes.clone())));
+        }
+    }
+    inputs.extend(
+        errors
+            .into_iter()
+            .map(|(path, why)| (path, Input::Problem(walk_error(&why)))),
+    );
+    inputs.sort_by(|a, b| a.0.cmp(&b.0));
+    inputs.dedup_by(|a, b| a.0 == b.0);
+    inputs.retain(|(p, _)| !skein_model::unread_at_location(p, |q| all.contains(q)));
+    // A file that cannot be read is left out when it is a skill's reference
+    // or script (`units`): known only once it is read.
+    let skill_file_only = |p: &str| {
+        classify_with(p, |q| config.format_for(q)).is_none()
+            && skein_model::skill_file(p, |q| all.contains(q)).is_some()
+    };
+    inputs.retain(|(p, input)| match input {
+        Input::Disk(_) | Input::Memory(_) => {
+            classify_in_repo(p, |q| config.format_for(q), |q| all.contains(q)).is_some()
+        }
+        Input::Problem(_) => !skill_file_only(p),
+    });
+    Progress::set_total(options, inputs.len());
+    let (_, file_passes) = crate::passes(&config, options);
+    let texts = Arc::new(DiskTexts::new(root));
+    let source: Arc<dyn TextSource> = texts.clone();
+    let mark = DropMark::new();
+    // `[[ignore]]` entries with a pointer read the tree of the file of
+    // each finding they may hide: keep every tree.
+    let keep_trees = config
+        .json_ignores
+        .iter()
+        .any(|j| j.pointer.as_deref().is_some_and(|p| !p.is_empty()));
+    // Per file, on a worker: read, decode, local passes, then keep what
+    // the rest of the run reads. A unit left out (a skill's file that could
+    // not be read) gives no source.
+    let (sources, (artifacts, (rest, locals))): Collected = inputs
+        .into_par_iter()
+        .enumerate()
+        .map_init(Parsers::new, |parsers, (i, (path, input))| {
+            Progress::tick(options);
+            let memory = matches!(input, Input::Memory(_));
+            let content = match input {
+                Input::Disk(f) => load(&f, max),
+                Input::Memory(bytes) => Content::Bytes(bytes),
+                Input::Problem(c) => c,
+            };
+            let version = match &content {
+                Content::Bytes(b) => Some(xxhash_rust::xxh3::xxh3_128(b)),
+                Content::Problem(_) if skill_file_only(&path) => {
+                    return (None, (None, ((Vec::new(), Vec::new()), None)));
+                }
+                Content::Problem(_) => None,
+            };
+            let file = FileId(i as u32);
+            let (text, d) = decode_unit(parsers, file, &path, content, &config, &all);
+            let mut source_file = SourceFile::new(path, text);
+            let mut artifact = d.artifact;
+            let local = artifact.as_ref().map(|a| {
+                let one = SourceMap::one(file, std::mem::take(&mut source_file));
+                let l = skein_lint::run_local(a, &one, &all, &file_passes);
+                source_file = one.into_files().pop().expect("the one file");
+                l
+            });
+            let keep = artifact
+                .as_ref()
+                .map(|a| skein_lint::retain::keep(a, source_file.text(), source_file.path(), &all));
+            if let (Some(a), Some(k)) = (&mut artifact, keep) {
+                if k.document || keep_trees {
+                    a.document.shrink_to_fit();
+                } else {
+                    a.document = Document::dropped(mark.clone());
+                }
+            }
+            let shown = !d.diagnostics.is_empty()
+                || local
+                    .as_ref()
+                    .is_some_and(|l| !l.diagnostics.is_empty() || !l.internal_errors.is_empty());
+            // Suppressions read the lines of a file with a `skein:` comment.
+            let directive = d.comments.iter().any(|c| {
+                source_file
+                    .text()
+                    .get(c.range())
+                    .is_some_and(|t| t.contains("skein:"))
+            });
+            if let Some(v) = version
+                && !memory
+                && !shown
+                && !directive
+                && !keep.is_some_and(|k| k.text)
+            {
+                source_file.drop_text(v, source.clone());
+            }
+            (
+                Some(source_file),
+                (artifact, ((d.diagnostics, d.comments), local)),
+            )
+        })
+        .collect();
+    crate::fault::change_after_decode(&texts.base);
+    let (sources, artifacts, rest, locals) = renumber(sources, artifacts, rest, locals);
+    let reused: Vec<Option<Local>> = locals.into_iter().filter(Option::is_some).collect();
+    let decoded = Decodeds {
+        sources,
+        artifacts,
+        rest,
+    };
+    let (mut report, _) = analyze_decoded(decoded, all, &config, options, reused);
+    if texts.failed() || mark.raised() {
+        return None;
+    }
+    // The texts the report shows: of the files its findings name, and of
+    // those whose secrets it masks. The others are forgotten.
+    let read = report.summary.files_read;
+    let mut shown = vec![false; read];
+    for d in &report.diagnostics {
+        for l in std::iter::once(&d.primary).chain(&d.secondary) {
+            if let Some(s) = shown.get_mut(l.file.0 as usize) {
+                *s = true;
+            }
+        }
+    }
+    for (id, f) in report.sources.iter() {
+        if !f.secrets().is_empty()
+            && let Some(s) = shown.get_mut(id.0 as usize)
+        {
+            *s = true;
+        }
+    }
+    for (i, shown) in shown.into_iter().enumerate() {
+        let f = report.sources.get_mut(FileId(i as u32));
+        if shown {
+            f.hold();
+        } else {
+            f.forget_text();
+        }
+    }
+    if texts.failed() {
+        return None;
+    }
+    report.retention = Some(RetentionStats {
+        reread: texts.reread.load(Ordering::Relaxed),
+        fell_back: false,
+    });
+    Some(report)
+}
+
+/// A file's decode diagnostics and comments.
+type Rest = (Vec<Diagnostic>, Vec<Span>);
+
+/// Per file, as the workers give them back: its source (`None` for a unit
+/// left out), artifact, [`Rest`] and local findings, in lists of their own.
+type Collected = (
+    Vec<Option<SourceFile>>,
+    (Vec<Option<Artifact>>, (Vec<Rest>, Vec<Option<Local>>)),
+);
+
+/// [`Collected`] without the units left out.
+type Lists = (
+    Vec<SourceFile>,
+    Vec<Option<Artifact>>,
+    Vec<Rest>,
+    Vec<Option<Local>>,
+);
+
+/// The lists of a lean run's files without the units left out (no source),
+/// the others renumbered to their place among the kept ones (usually no
+/// unit is left out and nothing moves).
+fn renumber(
+    sources: Vec<Option<SourceFile>>,
+    artifacts: Vec<Option<Artifact>>,
+    rest: Vec<Rest>,
+    locals: Vec<Option<Local>>,
+) -> Lists {
+    if sources.iter().all(Option::is_some) {
+        let sources = sources.into_iter().flatten().collect();
+        return (sources, artifacts, rest, locals);
+    }
+    let keep: Vec<bool> = sources.iter().map(Option::is_some).collect();
+    let mut to = 0u32;
+    let mut out = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (i, (((s, mut a), mut r), mut l)) in sources
+        .into_iter()
+        .zip(artifacts)
+        .zip(rest)
+        .zip(locals)
+        .enumerate()
+    {
+        if !keep[i] {
+            continue;
+        }
+        let (from, new) = (FileId(i as u32), FileId(to));
+        to += 1;
+        if let Some(a) = &mut a {
+            a.file = new;
+        }
+        for d in &mut r.0 {
+            d.renumber(from, new);
+        }
+        if let Some(l) = &mut l {
+            l.renumber(from, new);
+        }
+        out.0.extend(s);
+        out.1.push(a);
+        out.2.push(r);
+        out.3.push(l);
+    }
+    out
+}
