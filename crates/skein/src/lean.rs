@@ -163,6 +163,9 @@ pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<
             && skein_model::skill_file(p, |q| all.contains(q)).is_some()
     };
     inputs.retain(|(p, input)| match input {
+        // A link to a folder (the walk's `LinkedFolder`) names no artifact
+        // but is reported (SYN012), as `units` keeps its problem.
+        Input::Disk(f) if f.kind == crate::walk::EntryKind::LinkedFolder => !skill_file_only(p),
         Input::Disk(_) | Input::Memory(_) => {
             classify_in_repo(p, |q| config.format_for(q), |q| all.contains(q)).is_some()
         }
