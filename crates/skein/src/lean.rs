@@ -29,11 +29,11 @@
 use crate::walk::Found;
 use crate::{
     Content, Decodeds, Options, Progress, Report, Retention, RetentionStats, Walked,
-    analyze_decoded, classify_in_repo, classify_with, decode_unit, load, walk_error,
+    analyze_decoded, classify_in_repo, classify_with, decode_unit, load_seen, walk_error,
 };
 use rayon::prelude::*;
 use skein_lint::Local;
-use skein_model::Artifact;
+use skein_model::{Artifact, Decoded};
 use skein_syntax::{
     Diagnostic, Document, DropMark, FileId, Parsers, SourceFile, SourceMap, Span, TextSource,
 };
@@ -113,7 +113,7 @@ fn read_no_follow(path: &Path) -> Option<Vec<u8>> {
 }
 
 /// One input of a lean run, before it is read.
-enum Input {
+pub(crate) enum Input {
     /// A file the walk found.
     Disk(Found),
     /// Contents given in memory (an overlay).
@@ -122,11 +122,54 @@ enum Input {
     Problem(Content),
 }
 
-/// [`crate::check`]'s analysis of what `walked` found, keeping only what
-/// the repository half and the report need (see the module doc). `None`
-/// when the run cannot stand: a file changed while it ran, or a dropped
-/// document was read; the caller then runs again keeping everything.
-pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<Report> {
+impl Input {
+    /// Its kind as the walk saw it (`None`: an overlay or a walk error).
+    pub(crate) fn kind(&self) -> Option<crate::walk::EntryKind> {
+        match self {
+            Input::Disk(f) => Some(f.kind),
+            Input::Memory(_) | Input::Problem(_) => None,
+        }
+    }
+
+    /// Its contents: read (a file of `max` bytes at most; `seen` is given
+    /// the open file's metadata before its bytes are read), given, or why
+    /// there are none.
+    pub(crate) fn read(self, max: u64, seen: impl FnOnce(&std::fs::Metadata)) -> Content {
+        match self {
+            Input::Disk(f) => load_seen(&f, max, seen),
+            Input::Memory(bytes) => Content::Bytes(bytes),
+            Input::Problem(c) => c,
+        }
+    }
+}
+
+/// What a lean run reads, before reading it: the configuration, every
+/// repository path, and the inputs `read_walked` and `units` would give
+/// (with the overlays), in `FileId` order.
+pub(crate) struct Plan {
+    pub(crate) config: crate::config::Config,
+    pub(crate) all: std::collections::BTreeSet<String>,
+    /// The units, in path order.
+    pub(crate) units: Vec<(String, Input)>,
+    /// The inputs that are no unit, known by their paths (a second input
+    /// of one path, a file no loader reads at its place): the persistent
+    /// cache still records what they hold.
+    pub(crate) left_out: Vec<(String, Input)>,
+    /// The size limit of a file read.
+    pub(crate) max: u64,
+}
+
+impl Plan {
+    /// Whether the unit at `path`, found unreadable, is left out: a
+    /// skill's reference or script (`units`).
+    pub(crate) fn left_out_when_unreadable(&self, path: &str) -> bool {
+        classify_with(path, |q| self.config.format_for(q)).is_none()
+            && skein_model::skill_file(path, |q| self.all.contains(q)).is_some()
+    }
+}
+
+/// The [`Plan`] of a run of what `walked` found.
+pub(crate) fn plan(walked: Walked, options: &Options) -> Plan {
     let max = walked.max_file_size(options);
     let Walked {
         config,
@@ -154,154 +197,250 @@ pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<
             .map(|(path, why)| (path, Input::Problem(walk_error(&why)))),
     );
     inputs.sort_by(|a, b| a.0.cmp(&b.0));
-    inputs.dedup_by(|a, b| a.0 == b.0);
-    inputs.retain(|(p, _)| !skein_model::unread_at_location(p, |q| all.contains(q)));
-    // A file that cannot be read is left out when it is a skill's reference
-    // or script (`units`): known only once it is read.
-    let skill_file_only = |p: &str| {
-        classify_with(p, |q| config.format_for(q)).is_none()
-            && skein_model::skill_file(p, |q| all.contains(q)).is_some()
-    };
-    inputs.retain(|(p, input)| match input {
-        // A link to a folder (the walk's `LinkedFolder`) names no artifact
-        // but is reported (SYN012), as `units` keeps its problem.
-        Input::Disk(f) if f.kind == crate::walk::EntryKind::LinkedFolder => !skill_file_only(p),
-        Input::Disk(_) | Input::Memory(_) => {
-            classify_in_repo(p, |q| config.format_for(q), |q| all.contains(q)).is_some()
+    let mut units: Vec<(String, Input)> = Vec::with_capacity(inputs.len());
+    let mut left_out = Vec::new();
+    let mut previous: Option<String> = None;
+    for (path, input) in inputs {
+        // The first input of a path is its unit, if any is.
+        let first = previous.as_deref() != Some(path.as_str());
+        previous = Some(path.clone());
+        let unit = first
+            && !skein_model::unread_at_location(&path, |q| all.contains(q))
+            && match &input {
+                // A link to a folder (the walk's `LinkedFolder`) names no
+                // artifact but is reported (SYN012), as `units` keeps its
+                // problem.
+                Input::Disk(f) if f.kind == crate::walk::EntryKind::LinkedFolder => {
+                    classify_with(&path, |q| config.format_for(q)).is_some()
+                        || skein_model::skill_file(&path, |q| all.contains(q)).is_none()
+                }
+                Input::Disk(_) | Input::Memory(_) => {
+                    classify_in_repo(&path, |q| config.format_for(q), |q| all.contains(q)).is_some()
+                }
+                Input::Problem(_) => {
+                    classify_with(&path, |q| config.format_for(q)).is_some()
+                        || skein_model::skill_file(&path, |q| all.contains(q)).is_none()
+                }
+            };
+        if unit {
+            units.push((path, input));
+        } else {
+            left_out.push((path, input));
         }
-        Input::Problem(_) => !skill_file_only(p),
-    });
-    Progress::set_total(options, inputs.len());
-    let (_, file_passes) = crate::passes(&config, options);
-    let texts = Arc::new(DiskTexts::new(root));
-    let source: Arc<dyn TextSource> = texts.clone();
-    let mark = DropMark::new();
-    // `[[ignore]]` entries with a pointer read the tree of the file of
-    // each finding they may hide: keep every tree.
-    let keep_trees = config
-        .json_ignores
-        .iter()
-        .any(|j| j.pointer.as_deref().is_some_and(|p| !p.is_empty()));
+    }
+    Plan {
+        config,
+        all,
+        units,
+        left_out,
+        max,
+    }
+}
+
+/// What one file gives the rest of a lean run: its source, artifact,
+/// [`Rest`] and local findings; nothing for a unit left out.
+pub(crate) type FileOut = (
+    Option<SourceFile>,
+    (Option<Artifact>, (Rest, Option<Local>)),
+);
+
+/// The [`FileOut`] of a unit left out.
+pub(crate) fn left_out() -> FileOut {
+    (None, (None, ((Vec::new(), Vec::new()), None)))
+}
+
+/// What a lean run keeps of each file, and how it gets dropped texts back.
+pub(crate) struct Keeper {
+    /// The file passes in force.
+    file_passes: Vec<skein_lint::FilePass>,
+    texts: Arc<DiskTexts>,
+    source: Arc<dyn TextSource>,
+    mark: DropMark,
+    /// `[[ignore]]` entries with a pointer read the tree of the file of
+    /// each finding they may hide: every tree is kept.
+    keep_trees: bool,
+}
+
+impl Keeper {
+    /// The keeper of a run of `root` with the configuration `config`.
+    pub(crate) fn new(root: &Path, config: &crate::config::Config, options: &Options) -> Keeper {
+        let texts = Arc::new(DiskTexts::new(root));
+        Keeper {
+            file_passes: crate::passes(config, options).1,
+            source: texts.clone(),
+            texts,
+            mark: DropMark::new(),
+            keep_trees: config
+                .json_ignores
+                .iter()
+                .any(|j| j.pointer.as_deref().is_some_and(|p| !p.is_empty())),
+        }
+    }
+
+    /// The local findings of artifact `a` of `file` (`source`, given back).
+    pub(crate) fn local(
+        &self,
+        a: &Artifact,
+        file: FileId,
+        source: &mut SourceFile,
+        all: &std::collections::BTreeSet<String>,
+    ) -> Local {
+        let one = SourceMap::one(file, std::mem::take(source));
+        let l = skein_lint::run_local(a, &one, all, &self.file_passes);
+        *source = one.into_files().pop().expect("the one file");
+        l
+    }
+
+    /// Keeps of one decoded file what the rest of the run reads: `version`
+    /// is the XXH3-128 of the bytes of a file read from disk (`None` for
+    /// contents given in memory, or none).
+    pub(crate) fn keep(
+        &self,
+        mut source: SourceFile,
+        decoded: Decoded,
+        local: Option<Local>,
+        version: Option<u128>,
+        all: &std::collections::BTreeSet<String>,
+    ) -> FileOut {
+        let mut artifact = decoded.artifact;
+        let keep = artifact
+            .as_ref()
+            .map(|a| skein_lint::retain::keep(a, source.text(), source.path(), all));
+        if let (Some(a), Some(k)) = (&mut artifact, keep) {
+            if k.document || self.keep_trees {
+                a.document.shrink_to_fit();
+            } else {
+                a.document = Document::dropped(self.mark.clone());
+            }
+        }
+        let shown = !decoded.diagnostics.is_empty()
+            || local
+                .as_ref()
+                .is_some_and(|l| !l.diagnostics.is_empty() || !l.internal_errors.is_empty());
+        // Suppressions read the lines of a file with a `skein:` comment.
+        let directive = decoded.comments.iter().any(|c| {
+            source
+                .text()
+                .get(c.range())
+                .is_some_and(|t| t.contains("skein:"))
+        });
+        if let Some(v) = version
+            && !shown
+            && !directive
+            && !keep.is_some_and(|k| k.text)
+        {
+            source.drop_text(v, self.source.clone());
+        }
+        (
+            Some(source),
+            (artifact, ((decoded.diagnostics, decoded.comments), local)),
+        )
+    }
+
+    /// The report of the files `outs` (by provisional id) gave: the
+    /// repository half, then the texts its findings show read again and
+    /// every other forgotten. `None` when the run cannot stand (a file
+    /// changed, a dropped tree was read).
+    pub(crate) fn finish(
+        &self,
+        outs: Collected,
+        plan: Plan,
+        options: &Options,
+    ) -> Option<(Report, Vec<Local>)> {
+        crate::fault::change_after_decode(&self.texts.base);
+        let (sources, (artifacts, (rest, locals))) = outs;
+        let (sources, artifacts, rest, locals) = renumber(sources, artifacts, rest, locals);
+        let reused: Vec<Option<Local>> = locals.into_iter().filter(Option::is_some).collect();
+        let decoded = Decodeds {
+            sources,
+            artifacts,
+            rest,
+        };
+        let (mut report, local) = analyze_decoded(decoded, plan.all, &plan.config, options, reused);
+        if self.texts.failed() || self.mark.raised() {
+            return None;
+        }
+        // The texts the report shows: of the files its findings name, and
+        // of those whose secrets it masks. The others are forgotten.
+        let read = report.summary.files_read;
+        let mut shown = vec![false; read];
+        for d in &report.diagnostics {
+            for l in std::iter::once(&d.primary).chain(&d.secondary) {
+                if let Some(s) = shown.get_mut(l.file.0 as usize) {
+                    *s = true;
+                }
+            }
+        }
+        for (id, f) in report.sources.iter() {
+            if !f.secrets().is_empty()
+                && let Some(s) = shown.get_mut(id.0 as usize)
+            {
+                *s = true;
+            }
+        }
+        for (i, shown) in shown.into_iter().enumerate() {
+            let f = report.sources.get_mut(FileId(i as u32));
+            if shown {
+                f.hold();
+            } else {
+                f.forget_text();
+            }
+        }
+        if self.texts.failed() {
+            return None;
+        }
+        report.retention = Some(RetentionStats {
+            reread: self.texts.reread.load(Ordering::Relaxed),
+            fell_back: false,
+        });
+        Some((report, local))
+    }
+}
+
+/// [`crate::check`]'s analysis of what `walked` found, keeping only what
+/// the repository half and the report need (see the module doc). `None`
+/// when the run cannot stand: a file changed while it ran, or a dropped
+/// document was read; the caller then runs again keeping everything.
+pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<Report> {
+    let mut plan = plan(walked, options);
+    let units = std::mem::take(&mut plan.units);
+    Progress::set_total(options, units.len());
+    let keeper = Keeper::new(root, &plan.config, options);
     // Per file, on a worker: read, decode, local passes, then keep what
-    // the rest of the run reads. A unit left out (a skill's file that could
-    // not be read) gives no source.
-    let (sources, (artifacts, (rest, locals))): Collected = inputs
+    // the rest of the run reads.
+    let outs: Collected = units
         .into_par_iter()
         .enumerate()
         .map_init(Parsers::new, |parsers, (i, (path, input))| {
             Progress::tick(options);
             let memory = matches!(input, Input::Memory(_));
-            let content = match input {
-                Input::Disk(f) => load(&f, max),
-                Input::Memory(bytes) => Content::Bytes(bytes),
-                Input::Problem(c) => c,
-            };
+            let content = input.read(plan.max, |_| {});
             let version = match &content {
-                Content::Bytes(b) => Some(xxhash_rust::xxh3::xxh3_128(b)),
-                Content::Problem(_) if skill_file_only(&path) => {
-                    return (None, (None, ((Vec::new(), Vec::new()), None)));
+                Content::Bytes(b) => (!memory).then(|| xxhash_rust::xxh3::xxh3_128(b)),
+                Content::Problem(_) if plan.left_out_when_unreadable(&path) => {
+                    return left_out();
                 }
                 Content::Problem(_) => None,
             };
             let file = FileId(i as u32);
-            let (text, d) = decode_unit(parsers, file, &path, content, &config, &all);
-            let mut source_file = SourceFile::new(path, text);
-            let mut artifact = d.artifact;
-            let local = artifact.as_ref().map(|a| {
-                let one = SourceMap::one(file, std::mem::take(&mut source_file));
-                let l = skein_lint::run_local(a, &one, &all, &file_passes);
-                source_file = one.into_files().pop().expect("the one file");
-                l
-            });
-            let keep = artifact
+            let (text, d) = decode_unit(parsers, file, &path, content, &plan.config, &plan.all);
+            let mut source = SourceFile::new(path, text);
+            let local = d
+                .artifact
                 .as_ref()
-                .map(|a| skein_lint::retain::keep(a, source_file.text(), source_file.path(), &all));
-            if let (Some(a), Some(k)) = (&mut artifact, keep) {
-                if k.document || keep_trees {
-                    a.document.shrink_to_fit();
-                } else {
-                    a.document = Document::dropped(mark.clone());
-                }
-            }
-            let shown = !d.diagnostics.is_empty()
-                || local
-                    .as_ref()
-                    .is_some_and(|l| !l.diagnostics.is_empty() || !l.internal_errors.is_empty());
-            // Suppressions read the lines of a file with a `skein:` comment.
-            let directive = d.comments.iter().any(|c| {
-                source_file
-                    .text()
-                    .get(c.range())
-                    .is_some_and(|t| t.contains("skein:"))
-            });
-            if let Some(v) = version
-                && !memory
-                && !shown
-                && !directive
-                && !keep.is_some_and(|k| k.text)
-            {
-                source_file.drop_text(v, source.clone());
-            }
-            (
-                Some(source_file),
-                (artifact, ((d.diagnostics, d.comments), local)),
-            )
+                .map(|a| keeper.local(a, file, &mut source, &plan.all));
+            keeper.keep(source, d, local, version, &plan.all)
         })
         .collect();
-    crate::fault::change_after_decode(&texts.base);
-    let (sources, artifacts, rest, locals) = renumber(sources, artifacts, rest, locals);
-    let reused: Vec<Option<Local>> = locals.into_iter().filter(Option::is_some).collect();
-    let decoded = Decodeds {
-        sources,
-        artifacts,
-        rest,
-    };
-    let (mut report, _) = analyze_decoded(decoded, all, &config, options, reused);
-    if texts.failed() || mark.raised() {
-        return None;
-    }
-    // The texts the report shows: of the files its findings name, and of
-    // those whose secrets it masks. The others are forgotten.
-    let read = report.summary.files_read;
-    let mut shown = vec![false; read];
-    for d in &report.diagnostics {
-        for l in std::iter::once(&d.primary).chain(&d.secondary) {
-            if let Some(s) = shown.get_mut(l.file.0 as usize) {
-                *s = true;
-            }
-        }
-    }
-    for (id, f) in report.sources.iter() {
-        if !f.secrets().is_empty()
-            && let Some(s) = shown.get_mut(id.0 as usize)
-        {
-            *s = true;
-        }
-    }
-    for (i, shown) in shown.into_iter().enumerate() {
-        let f = report.sources.get_mut(FileId(i as u32));
-        if shown {
-            f.hold();
-        } else {
-            f.forget_text();
-        }
-    }
-    if texts.failed() {
-        return None;
-    }
-    report.retention = Some(RetentionStats {
-        reread: texts.reread.load(Ordering::Relaxed),
-        fell_back: false,
-    });
-    Some(report)
+    keeper.finish(outs, plan, options).map(|(r, _)| r)
 }
 
 /// A file's decode diagnostics and comments.
-type Rest = (Vec<Diagnostic>, Vec<Span>);
+pub(crate) type Rest = (Vec<Diagnostic>, Vec<Span>);
 
 /// Per file, as the workers give them back: its source (`None` for a unit
 /// left out), artifact, [`Rest`] and local findings, in lists of their own.
-type Collected = (
+pub(crate) type Collected = (
     Vec<Option<SourceFile>>,
     (Vec<Option<Artifact>>, (Vec<Rest>, Vec<Option<Local>>)),
 );

@@ -721,11 +721,25 @@ pub(crate) enum Content {
 ///
 /// Errors only when `root` itself cannot be read.
 pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
-    if let Some(settings) = cache::settings(options) {
-        let walked = walk_project(root, options)?;
-        return Ok(cache::analyze(root, walked, options, settings));
-    }
     let lean = lean::applies(options);
+    if let Some(settings) = cache::settings(options) {
+        if let Some(report) = cache::analyze(root, walk_project(root, options)?, options, settings)
+        {
+            return Ok(report);
+        }
+        // A lean run gave up: again, keeping everything.
+        let full = Options {
+            retention: Retention::Full,
+            ..options.clone()
+        };
+        let mut report = cache::analyze(root, walk_project(root, options)?, &full, settings)
+            .expect("a run that keeps everything stands");
+        report.retention = Some(RetentionStats {
+            reread: 0,
+            fell_back: true,
+        });
+        return Ok(report);
+    }
     if lean && let Some(report) = lean::analyze(root, walk_project(root, options)?, options) {
         return Ok(report);
     }

@@ -1,9 +1,11 @@
 //! Lean retention (issue #17, bounded memory): a run that keeps only what
 //! its findings need gives the report of a run that keeps everything, byte
 //! for byte in every output format, on every rule fixture and on the real
-//! corpus, without falling back to a full run; its report holds the texts
-//! of the files its findings show and no others; and a file changed while
-//! it runs makes it start again keeping everything, never a wrong snippet.
+//! corpus, without falling back to a full run, with the persistent cache
+//! too (cold, warm, replayed, and each reading the other's records); its
+//! report holds the texts of the files its findings show and no others;
+//! and a file changed while it runs makes it start again keeping
+//! everything, never a wrong snippet.
 
 mod common;
 
@@ -15,6 +17,32 @@ fn options(retention: Retention) -> Options {
         retention,
         threads: 2,
         ..Options::default()
+    }
+}
+
+/// [`options`] with a persistent cache in `dir`.
+fn cached(retention: Retention, dir: &Path) -> Options {
+    Options {
+        cache: Some(skein::cache::CacheSettings {
+            dir: Some(dir.to_path_buf()),
+            version: "lean test".into(),
+            replay: true,
+        }),
+        ..options(retention)
+    }
+}
+
+/// Copies the folder `from` into `to`.
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir") {
+        let e = e.expect("entry");
+        let t = to.join(e.file_name());
+        if e.file_type().expect("type").is_dir() {
+            copy(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), t).expect("copy");
+        }
     }
 }
 
@@ -56,6 +84,9 @@ fn renderings(report: &Report) -> String {
     let mut baseline = skein::baseline::Baseline::new();
     baseline.add(d, s);
     out.push_str(&baseline.to_json());
+    for (_, f) in s.iter() {
+        out.push_str(&format!("{} {:?}\n", f.path(), f.secrets()));
+    }
     out
 }
 
@@ -115,6 +146,72 @@ fn the_real_corpus_is_the_same_both_ways() {
         return;
     };
     same_both_ways(&shared.join("corpus/real"));
+}
+
+/// Lean runs with a cache, of `root` as it is: cold, replayed, and after
+/// its stamps moved (every record read, nothing replayed); a full cached
+/// run replays the lean run's record, and a lean run reads the records of
+/// a full one. Each gives the full run's renderings.
+fn same_with_a_cache(root: &Path) {
+    let want = renderings(&skein::check(root, &options(Retention::Full)).expect("readable"));
+    let run = |o: &Options, what: &str| {
+        let r = skein::check(root, o).expect("readable");
+        assert_eq!(renderings(&r), want, "{}: {what}", root.display());
+        if o.retention == Retention::Lean {
+            let stats = r.retention_stats();
+            assert!(stats.is_none_or(|s| !s.fell_back), "{what}: fell back");
+        }
+        r.cache_stats().expect("a cached run")
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = run(&cached(Retention::Lean, dir.path()), "lean, cold");
+    assert!(s.decoded > 0 && !s.replayed, "{s:?}");
+    let s = run(&cached(Retention::Lean, dir.path()), "lean, warm");
+    assert!(s.replayed || s.decoded == 0, "{s:?}");
+    let s = run(&cached(Retention::Full, dir.path()), "full after lean");
+    assert!(s.replayed || s.decoded == 0, "{s:?}");
+    let other = tempfile::tempdir().expect("tempdir");
+    run(&cached(Retention::Full, other.path()), "full, cold");
+    let s = run(&cached(Retention::Lean, other.path()), "lean after full");
+    assert!(s.replayed || s.decoded == 0, "{s:?}");
+}
+
+#[test]
+fn cached_lean_runs_are_the_same_as_full_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    copy(
+        &skein_test_support::workspace_root().join("corpus/examples/demo-repo"),
+        root,
+    );
+    same_with_a_cache(root);
+    // Every stamp moved, no byte changed: a lean run reads every record.
+    let cache = tempfile::tempdir().expect("tempdir");
+    let lean = cached(Retention::Lean, cache.path());
+    skein::check(root, &lean).expect("readable");
+    let mut n = 0;
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("read_dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let bytes = std::fs::read(&p).expect("read");
+                std::fs::write(&p, bytes).expect("write");
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 10);
+    let want = renderings(&skein::check(root, &options(Retention::Full)).expect("readable"));
+    let r = skein::check(root, &lean).expect("readable");
+    assert_eq!(renderings(&r), want);
+    let s = r.cache_stats().expect("cached");
+    assert_eq!((s.replayed, s.decoded), (false, 0), "{s:?}");
+    if let Some(shared) = common::shared() {
+        same_with_a_cache(&shared.join("corpus/real"));
+    }
 }
 
 #[test]

@@ -59,6 +59,7 @@ use skein_syntax::{FileId, Parsers, SourceFile, SourceMap};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use store::Store;
 use xxhash_rust::xxh3::Xxh3;
 
@@ -263,19 +264,34 @@ fn content_of(c: &Content) -> EntryContent {
 /// every file read, and a replay when their contents are unchanged; else
 /// the analysis, with each file's decoded state and local findings read
 /// from the cache when it holds them, and what was computed written back.
+///
+/// With [`crate::Retention::Lean`] the analysis is the lean one
+/// ([`crate::lean`]), each file's records read and written on the worker
+/// that reads the file, and never two runs' worth of records in memory:
+/// `None` when it gives up (see [`crate::lean::analyze`]), and the caller
+/// runs again keeping everything. A lean run skips the replay of a run
+/// whose files were all read again and found unchanged (its stamps had
+/// moved): it reads every record instead, which gives the same report.
 pub(crate) fn analyze(
     root: &Path,
     walked: Walked,
     options: &Options,
     settings: &CacheSettings,
-) -> Report {
+) -> Option<Report> {
     let namespace = {
         let mut k = Key::new(FORMAT);
         k.str(&settings.version);
         format!("{:016x}", k.finish() as u64)
     };
+    let lean = crate::lean::applies(options);
     let Some(mut store) = Store::open(&folder(root, &walked.config, settings), &namespace) else {
-        return crate::analyze_gathered(read_walked(walked, options, |_, _| {}), options);
+        if lean {
+            return crate::lean::analyze(root, walked, options);
+        }
+        return Some(crate::analyze_gathered(
+            read_walked(walked, options, |_, _| {}),
+            options,
+        ));
     };
     let paths = {
         let mut k = Key::new("paths");
@@ -316,7 +332,16 @@ pub(crate) fn analyze(
         && !overlays
         && let Some(report) = replay_by_stamps(root, run, &walked, &walked.config, store.writable())
     {
-        return report;
+        return Some(report);
+    }
+    if lean {
+        drop(last);
+        let keys = Keys {
+            context,
+            paths,
+            local_passes,
+        };
+        return analyze_lean(root, walked, options, settings, store, keys);
     }
     // Read every file, recording each one's stamp and kind.
     let kinds: HashMap<String, u8> = walked
@@ -365,7 +390,7 @@ pub(crate) fn analyze(
             })
         })
     {
-        return report;
+        return Some(report);
     }
     let unit_paths: Vec<String> = units.iter().map(|(p, _)| p.clone()).collect();
     store.load_packs();
@@ -400,7 +425,9 @@ pub(crate) fn analyze(
                 Content::Problem(_) => None,
             };
             if let Some(k) = key
-                && let Some(decoded) = store_ref.get(k).and_then(|b| wire::decode_decoded(b, file))
+                && let Some(decoded) = store_ref
+                    .get(k)
+                    .and_then(|b| wire::decode_decoded(&b, file))
                 && let Content::Bytes(bytes) = content
             {
                 return Unit {
@@ -453,7 +480,7 @@ pub(crate) fn analyze(
                 l.finish()
             });
             let local = key.and_then(|k| {
-                let l = wire::decode_local(store.get(k)?, FileId(i as u32))?;
+                let l = wire::decode_local(&store.get(k)?, FileId(i as u32))?;
                 used.push(k);
                 Some(l)
             });
@@ -487,7 +514,162 @@ pub(crate) fn analyze(
         }
     }
     report.cache = Some(stats);
-    report
+    Some(report)
+}
+
+/// The keys a run's records are stored under, besides each file's.
+#[derive(Clone, Copy)]
+struct Keys {
+    /// Everything but the files that decides the result.
+    context: u128,
+    /// The repository's path list.
+    paths: u128,
+    /// The local passes in force.
+    local_passes: u128,
+}
+
+/// [`analyze`] with lean retention: per file, on the worker that reads it,
+/// the decoded state and the local findings are read from the cache or
+/// computed (and added to the pack this run writes), then only what the
+/// rest of the run reads is kept ([`crate::lean::Keeper`]).
+fn analyze_lean(
+    root: &Path,
+    walked: Walked,
+    options: &Options,
+    settings: &CacheSettings,
+    mut store: Store,
+    keys: Keys,
+) -> Option<Report> {
+    let started = now_ns();
+    let mut plan = crate::lean::plan(walked, options);
+    let units = std::mem::take(&mut plan.units);
+    let left_out = std::mem::take(&mut plan.left_out);
+    store.load_packs();
+    Progress::set_total(options, units.len());
+    let keeper = crate::lean::Keeper::new(root, &plan.config, options);
+    let writable = store.writable();
+    let (reused, decoded, local_reused) = (
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+        AtomicUsize::new(0),
+    );
+    let used = Mutex::new(Vec::new());
+    // What an input held, as the whole-run record keeps it.
+    let entry = |path: &str, input: crate::lean::Input| {
+        let kind = input.kind().map(kind_code);
+        let mut stamp = None;
+        let content = input.read(plan.max, |m| stamp = Stamp::of(m));
+        let e = Entry {
+            path: path.to_string(),
+            kind,
+            stamp: stamp.filter(|_| kind.is_some()),
+            content: content_of(&content),
+        };
+        (e, content)
+    };
+    let mut entries: Vec<Entry> = left_out
+        .into_par_iter()
+        .map(|(path, input)| entry(&path, input).0)
+        .collect();
+    let (unit_entries, outs): (Vec<Entry>, crate::lean::Collected) = units
+        .into_par_iter()
+        .enumerate()
+        .map_init(Parsers::new, |parsers, (i, (path, input))| {
+            Progress::tick(options);
+            let memory = matches!(input, crate::lean::Input::Memory(_));
+            let (e, content) = entry(&path, input);
+            let file = FileId(i as u32);
+            let (hash, key) = match &content {
+                Content::Bytes(b) => {
+                    let hash = xxhash_rust::xxh3::xxh3_128(b);
+                    let key = classify_in_repo(
+                        &path,
+                        |p| plan.config.format_for(p),
+                        |q| plan.all.contains(q),
+                    )
+                    .map(|c| {
+                        let mut k = Key::new("decoded");
+                        k.str(&path).u128(hash).str(&format!("{c:?}"));
+                        k.finish()
+                    });
+                    (Some(hash), key)
+                }
+                Content::Problem(_) if plan.left_out_when_unreadable(&path) => {
+                    return (e, crate::lean::left_out());
+                }
+                Content::Problem(_) => (None, None),
+            };
+            let cached = key.and_then(|k| wire::decode_decoded(&store.get(k)?, file));
+            let (text, d) = match (cached, content) {
+                (Some(d), Content::Bytes(bytes)) => {
+                    reused.fetch_add(1, Ordering::Relaxed);
+                    used.lock().expect("used").extend(key);
+                    (crate::text_of(bytes), d)
+                }
+                (_, content) => {
+                    decoded.fetch_add(1, Ordering::Relaxed);
+                    let (text, d) =
+                        decode_unit(parsers, file, &path, content, &plan.config, &plan.all);
+                    if let Some(k) = key.filter(|_| writable)
+                        && let Some(r) = wire::encode_decoded(&d, file)
+                    {
+                        store.add(k, &r);
+                    }
+                    (text, d)
+                }
+            };
+            let mut source = SourceFile::new(path, text);
+            let local = d.artifact.as_ref().map(|a| {
+                let key = key.map(|k| {
+                    let mut l = Key::new("local");
+                    l.u128(k).u128(keys.local_passes).u128(keys.paths);
+                    l.finish()
+                });
+                if let Some(k) = key
+                    && let Some(l) = store.get(k).and_then(|b| wire::decode_local(&b, file))
+                {
+                    local_reused.fetch_add(1, Ordering::Relaxed);
+                    used.lock().expect("used").push(k);
+                    return l;
+                }
+                let l = keeper.local(a, file, &mut source, &plan.all);
+                if let Some(k) = key.filter(|_| writable)
+                    && let Some(r) = wire::encode_local(&l, a.file)
+                {
+                    store.add(k, &r);
+                }
+                l
+            });
+            let version = hash.filter(|_| !memory);
+            (e, keeper.keep(source, d, local, version, &plan.all))
+        })
+        .unzip();
+    entries.extend(unit_entries);
+    entries.sort_by(|a, b| (&a.path, a.kind).cmp(&(&b.path, b.kind)));
+    let result = keeper.finish(outs, plan, options);
+    store.finish(&used.into_inner().expect("used"));
+    let (mut report, _) = result?;
+    if writable && settings.replay && !report.has_internal_error() {
+        let read = report.summary.files_read;
+        let unit_paths: Vec<String> = report
+            .sources
+            .iter()
+            .take(read)
+            .map(|(_, f)| f.path().to_string())
+            .collect();
+        if let Some(body) = wire::encode_run(&report, keys.context, started, &entries, &unit_paths)
+        {
+            store.write_run(&body);
+        }
+    }
+    report.cache = Some(CacheStats {
+        reused: reused.into_inner(),
+        decoded: decoded.into_inner(),
+        local_reused: local_reused.into_inner(),
+        writable,
+        ..CacheStats::default()
+    });
+    Some(report)
 }
 
 /// Whether two runs read the same inputs: the same paths, kinds and

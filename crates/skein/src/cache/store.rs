@@ -21,14 +21,22 @@
 //! Nothing is ever changed in place: a run writes a new pack of the records
 //! it computed (or, once packs pile up, one pack of every record it used, and
 //! then deletes the packs it read), so a reader sees a pack whole or not at
-//! all. Two runs sharing the folder can only miss each other's new records
+//! all.
+//!
+//! Neither side holds a pack in memory (issue #17, bounded memory): a pack
+//! is read once, in pieces, to check its checksum and index its records,
+//! and each record is read from the open file when it is asked for; a new
+//! pack is written as its records come ([`Store::add`]), its header filled
+//! in once the last is written ([`Store::finish`]). Two runs sharing the folder can only miss each other's new records
 //! (a pack deleted between listing and reading is a miss), never read a torn
 //! one. Every failure to read or write is a miss or a skipped write, never
 //! an error of the run.
 
 use std::collections::HashMap;
-use std::io::Write;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 const PACK_MAGIC: &[u8; 8] = b"SKNPACK1";
@@ -60,10 +68,59 @@ pub(crate) struct Store {
     /// Whether this run may write (the folder exists and its permission
     /// bits allow writing).
     writable: bool,
-    /// The packs read, whole, with their paths.
-    packs: Vec<(PathBuf, Vec<u8>)>,
-    /// Record key -> (pack, start, end) of its bytes.
-    index: HashMap<u128, (usize, usize, usize)>,
+    /// The packs read, with their paths, kept open (a pack deleted by
+    /// another run is still read whole through its open file).
+    packs: Vec<(PathBuf, File)>,
+    /// Record key -> (pack, start, end) of its bytes in the pack's file.
+    index: HashMap<u128, (usize, u64, u64)>,
+    /// The pack this run is writing, once it has a record.
+    writer: Mutex<Option<PackWriter>>,
+}
+
+/// A pack being written: a temporary file in the namespace, its header a
+/// placeholder until [`Store::finish`].
+struct PackWriter {
+    file: std::io::BufWriter<tempfile::NamedTempFile>,
+    /// The checksum of the body so far.
+    sum: Xxh3,
+    /// The body's length so far.
+    len: u64,
+    /// Records written.
+    records: usize,
+    /// Whether a write failed: the pack is given up.
+    failed: bool,
+}
+
+impl std::fmt::Debug for PackWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PackWriter")
+            .field("len", &self.len)
+            .field("records", &self.records)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PackWriter {
+    fn add(&mut self, key: u128, bytes: &[u8]) {
+        let head = record_header(key, bytes.len());
+        self.sum.update(&head);
+        self.sum.update(bytes);
+        self.len += (RECORD_HEADER + bytes.len()) as u64;
+        self.records += 1;
+        if !self.failed
+            && (self.file.write_all(&head).is_err() || self.file.write_all(bytes).is_err())
+        {
+            self.failed = true;
+        }
+    }
+}
+
+/// A record's header: its key and its length, little-endian.
+fn record_header(key: u128, len: usize) -> [u8; RECORD_HEADER] {
+    let mut head = [0u8; RECORD_HEADER];
+    head[..16].copy_from_slice(&key.to_le_bytes());
+    head[16..].copy_from_slice(&(len as u32).to_le_bytes());
+    head
 }
 
 impl Store {
@@ -102,6 +159,7 @@ impl Store {
             writable,
             packs: Vec::new(),
             index: HashMap::new(),
+            writer: Mutex::new(None),
         })
     }
 
@@ -165,16 +223,16 @@ impl Store {
         paths.sort();
         for path in paths {
             // Gone since the listing (another run compacted): a miss.
-            let Ok(bytes) = std::fs::read(&path) else {
+            let Ok(mut file) = File::open(&path) else {
                 continue;
             };
-            match records(&bytes) {
+            match records(&mut file) {
                 Some(list) => {
                     let pack = self.packs.len();
                     for (key, start, end) in list {
                         self.index.entry(key).or_insert((pack, start, end));
                     }
-                    self.packs.push((path, bytes));
+                    self.packs.push((path, file));
                 }
                 None => {
                     if self.writable {
@@ -185,66 +243,109 @@ impl Store {
         }
     }
 
-    /// The bytes of record `key`, if a pack read holds it.
-    pub(crate) fn get(&self, key: u128) -> Option<&[u8]> {
+    /// The bytes of record `key`, if a pack read holds it (read from the
+    /// pack's file; `None` when that read fails).
+    pub(crate) fn get(&self, key: u128) -> Option<Vec<u8>> {
         let &(pack, start, end) = self.index.get(&key)?;
-        Some(&self.packs[pack].1[start..end])
+        let mut bytes = vec![0; (end - start) as usize];
+        read_at(&self.packs[pack].1, &mut bytes, start).ok()?;
+        Some(bytes)
     }
 
-    /// Writes the records `new` (key, bytes). `used` are the keys of the
-    /// records this run read: when the packs read are more than
-    /// [`MAX_PACKS`], or hold more bytes no run used than bytes it used,
-    /// one pack of `used` and `new` replaces them all.
-    pub(crate) fn write(&self, new: Vec<(u128, Vec<u8>)>, used: &[u128]) {
+    /// Adds a record to the pack this run writes (nothing when the folder
+    /// cannot be written). Any thread may add; [`Store::finish`] ends the
+    /// pack.
+    pub(crate) fn add(&self, key: u128, bytes: &[u8]) {
         if !self.writable {
             return;
         }
-        let live: usize = used
-            .iter()
-            .filter_map(|k| self.index.get(k))
-            .map(|(_, s, e)| RECORD_HEADER + e - s)
-            .sum();
-        let total: usize = self.packs.iter().map(|(_, b)| b.len()).sum();
-        let compact = self.packs.len() + usize::from(!new.is_empty()) > MAX_PACKS
-            || total.saturating_sub(live) > live.max(1 << 20);
-        if new.is_empty() && !compact {
+        let mut w = self.writer.lock().expect("pack writer");
+        if w.is_none() {
+            *w = self.start_pack();
+        }
+        if let Some(w) = w.as_mut() {
+            w.add(key, bytes);
+        }
+    }
+
+    /// A new pack's temporary file, its header a placeholder.
+    fn start_pack(&self) -> Option<PackWriter> {
+        let tmp = tempfile::NamedTempFile::new_in(&self.dir).ok()?;
+        let mut file = std::io::BufWriter::with_capacity(1 << 20, tmp);
+        file.write_all(&[0u8; PACK_HEADER]).ok()?;
+        Some(PackWriter {
+            file,
+            sum: Xxh3::new(),
+            len: 0,
+            records: 0,
+            failed: false,
+        })
+    }
+
+    /// Writes the records `new` (key, bytes) and ends the pack
+    /// ([`Store::finish`]).
+    pub(crate) fn write(&self, new: Vec<(u128, Vec<u8>)>, used: &[u128]) {
+        for (k, b) in &new {
+            self.add(*k, b);
+        }
+        self.finish(used);
+    }
+
+    /// Ends the pack of the records added ([`Store::add`]). `used` are the
+    /// keys of the records this run read: when the packs read are more than
+    /// [`MAX_PACKS`], or hold more bytes no run used than bytes it used,
+    /// those records go into the pack too, and it replaces every pack read.
+    pub(crate) fn finish(&self, used: &[u128]) {
+        if !self.writable {
             return;
         }
-        // The records, streamed twice: once for the checksum, once to disk
-        // (a pack can be a good share of the bytes analyzed: no copy).
-        let mut records: Vec<(u128, &[u8])> = Vec::new();
+        let mut writer = self.writer.lock().expect("pack writer").take();
+        let added = writer.as_ref().is_some_and(|w| w.records > 0);
+        let live: u64 = used
+            .iter()
+            .filter_map(|k| self.index.get(k))
+            .map(|(_, s, e)| RECORD_HEADER as u64 + e - s)
+            .sum();
+        let total: u64 = self
+            .packs
+            .iter()
+            .filter_map(|(_, f)| f.metadata().ok())
+            .map(|m| m.len())
+            .sum();
+        let compact = self.packs.len() + usize::from(added) > MAX_PACKS
+            || total.saturating_sub(live) > live.max(1 << 20);
+        if !added && !compact {
+            return;
+        }
+        if writer.is_none() {
+            writer = self.start_pack();
+        }
+        let Some(mut w) = writer else {
+            return;
+        };
         if compact {
             let mut seen = std::collections::HashSet::new();
             for &k in used {
                 if seen.insert(k)
                     && let Some(b) = self.get(k)
                 {
-                    records.push((k, b));
+                    w.add(k, &b);
                 }
             }
         }
-        records.extend(new.iter().map(|(k, b)| (*k, b.as_slice())));
-        let mut sum = Xxh3::new();
-        let mut len = 0u64;
-        for (k, b) in &records {
-            sum.update(&k.to_le_bytes());
-            sum.update(&(b.len() as u32).to_le_bytes());
-            sum.update(b);
-            len += (RECORD_HEADER + b.len()) as u64;
-        }
-        let sum = sum.digest128();
+        let sum = w.sum.digest128();
         let name = format!("{:016x}.pack", sum as u64);
-        let written = self.write_with(&name, |w| {
-            w.write_all(PACK_MAGIC)?;
-            w.write_all(&len.to_le_bytes())?;
-            w.write_all(&sum.to_le_bytes())?;
-            for (k, b) in &records {
-                w.write_all(&k.to_le_bytes())?;
-                w.write_all(&(b.len() as u32).to_le_bytes())?;
-                w.write_all(b)?;
-            }
-            Ok(())
-        });
+        let mut head = [0u8; PACK_HEADER];
+        head[..8].copy_from_slice(PACK_MAGIC);
+        head[8..16].copy_from_slice(&w.len.to_le_bytes());
+        head[16..].copy_from_slice(&sum.to_le_bytes());
+        let written = !w.failed
+            && w.file.into_inner().ok().is_some_and(|mut tmp| {
+                let file = tmp.as_file_mut();
+                file.seek(SeekFrom::Start(0)).is_ok()
+                    && file.write_all(&head).is_ok()
+                    && tmp.persist(self.dir.join(&name)).is_ok()
+            });
         if written && compact {
             let written = self.dir.join(&name);
             for (path, _) in &self.packs {
@@ -312,30 +413,68 @@ fn prune(root: &Path, current: &Path) {
     }
 }
 
-/// The records of a pack's bytes: (key, start, end) of each, or `None`
-/// when the pack is truncated, corrupted or not a pack.
-fn records(bytes: &[u8]) -> Option<Vec<(u128, usize, usize)>> {
-    if bytes.len() < PACK_HEADER || &bytes[..8] != PACK_MAGIC {
+/// The records of the pack `file`: (key, start, end) of each, or `None`
+/// when the pack is truncated, corrupted or not a pack. The file is read
+/// once, in pieces, for the checksum.
+fn records(file: &mut File) -> Option<Vec<(u128, u64, u64)>> {
+    let size = file.metadata().ok()?.len();
+    let mut r = std::io::BufReader::with_capacity(1 << 16, file);
+    let mut head = [0u8; PACK_HEADER];
+    r.read_exact(&mut head).ok()?;
+    if &head[..8] != PACK_MAGIC {
         return None;
     }
-    let len = u64::from_le_bytes(bytes[8..16].try_into().ok()?) as usize;
-    let sum = u128::from_le_bytes(bytes[16..32].try_into().ok()?);
-    let body = &bytes[PACK_HEADER..];
-    if body.len() != len || xxh3_128(body) != sum {
+    let len = u64::from_le_bytes(head[8..16].try_into().ok()?);
+    let sum = u128::from_le_bytes(head[16..32].try_into().ok()?);
+    if size.checked_sub(PACK_HEADER as u64) != Some(len) {
         return None;
     }
+    let mut hasher = Xxh3::new();
     let mut out = Vec::new();
-    let mut at = PACK_HEADER;
-    while at < bytes.len() {
-        let head = bytes.get(at..at + RECORD_HEADER)?;
-        let key = u128::from_le_bytes(head[..16].try_into().ok()?);
-        let n = u32::from_le_bytes(head[16..20].try_into().ok()?) as usize;
-        let start = at + RECORD_HEADER;
-        let end = start.checked_add(n).filter(|&e| e <= bytes.len())?;
+    let mut at = PACK_HEADER as u64;
+    let mut buf = vec![0u8; 1 << 16];
+    while at < size {
+        let mut rh = [0u8; RECORD_HEADER];
+        r.read_exact(&mut rh).ok()?;
+        hasher.update(&rh);
+        let key = u128::from_le_bytes(rh[..16].try_into().ok()?);
+        let n = u64::from(u32::from_le_bytes(rh[16..20].try_into().ok()?));
+        let start = at + RECORD_HEADER as u64;
+        let end = start.checked_add(n).filter(|&e| e <= size)?;
+        let mut left = n as usize;
+        while left > 0 {
+            let k = left.min(buf.len());
+            r.read_exact(&mut buf[..k]).ok()?;
+            hasher.update(&buf[..k]);
+            left -= k;
+        }
         out.push((key, start, end));
         at = end;
     }
-    Some(out)
+    (hasher.digest128() == sum).then_some(out)
+}
+
+/// Fills `buf` from `file` at `offset`, leaving the file's cursor alone (so
+/// threads share the file).
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+/// Fills `buf` from `file` at `offset`.
+#[cfg(windows)]
+fn read_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<()> {
+    use std::os::windows::fs::FileExt;
+    while !buf.is_empty() {
+        match file.seek_read(buf, offset)? {
+            0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+            n => {
+                buf = &mut buf[n..];
+                offset += n as u64;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether the permission bits of `path` allow no writing (for anyone):
@@ -373,10 +512,11 @@ mod tests {
         store.write(vec![(1, b"one".to_vec()), (2, b"two".to_vec())], &[]);
         let mut s = Store::open(&dir.path().join("c"), "ns").unwrap();
         s.load_packs();
-        assert_eq!(s.get(1), Some(&b"one"[..]));
-        assert_eq!(s.get(2), Some(&b"two"[..]));
+        assert_eq!(s.get(1).as_deref(), Some(&b"one"[..]));
+        assert_eq!(s.get(2).as_deref(), Some(&b"two"[..]));
         // Cut the pack short: it is ignored and deleted.
-        let (path, bytes) = s.packs[0].clone();
+        let path = s.packs[0].0.clone();
+        let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
         let mut s = Store::open(&dir.path().join("c"), "ns").unwrap();
         s.load_packs();
