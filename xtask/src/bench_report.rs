@@ -615,11 +615,18 @@ fn measure_dataset(
 
 /// Puts a changed file's bytes back when dropped (a failed run included),
 /// so a generated tree stays current.
+/// Puts a file's bytes back, then waits out the cache's racy window: a
+/// file changed less than 2 s before a run started is not trusted by the
+/// next run's stamps (`skein::cache`, `RACY_NS`, as git's racy-clean
+/// rule), so without the wait the next cold run would record the restored
+/// file as unsettled and the warm run after it would read it again: not
+/// the "nothing changed" run it stands for (a CI checkout is older).
 struct Restore<'a>(&'a Path, &'a [u8]);
 
 impl Drop for Restore<'_> {
     fn drop(&mut self) {
         let _ = std::fs::write(self.0, self.1);
+        std::thread::sleep(std::time::Duration::from_millis(2100));
     }
 }
 
