@@ -18,7 +18,7 @@
 //! `crates/skein/tests/lean.rs` then stop falling back).
 
 use crate::rules;
-use skein_model::{Artifact, Format};
+use skein_model::{Artifact, Format, Model};
 use std::collections::BTreeSet;
 
 /// What to keep of one artifact for the repository half of a run.
@@ -42,21 +42,20 @@ pub struct Keep {
 /// - a `SKILL.md`'s, unless Claude Code loads the skill by itself (the
 ///   listing budget, SKILL031, reads its `description`), its frontmatter
 ///   declares `hooks` (HOOK021 reads them), its folder holds a file its
-///   text does not name (SKILL026 reads the `name` key), or a Bailey
+///   text does not name by its path or its file name (SKILL026 reads the
+///   `name` key; it and SKILL027 pass a skill whose tree was dropped, and
+///   read the others' texts for the names), or a Bailey
 ///   assistant beside its `skills/` folder may load it (PERM001 reads its
 ///   grants).
 ///
 /// Texts read whole, or scanned for what the file's own passes cannot
-/// tell:
-/// - a `LOOP.md`'s: its links, names and headings (the graph, REF008 and
-///   REF009 read them as slices of the text);
+/// tell (the readers that go through each file once, as the graph's links
+/// and REF008/REF009 do a `LOOP.md`'s, read a dropped text for the
+/// moment, [`skein_syntax::SourceFile::with_text`]):
 /// - a Claude Code plugin manifest's: the PLUGIN rules read its values as
 ///   written;
 /// - a skill's, agent's or command's that names `$CLAUDE_PLUGIN_` (PLUGIN014
-///   scans the texts it is given, and passes the dropped ones);
-/// - a `SKILL.md`'s whose folder holds a file its text does not name by
-///   its path or its file name (SKILL026 and SKILL027 search the text for
-///   the names, and pass the skills whose text was dropped).
+///   scans the texts it is given, and passes the dropped ones).
 pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>) -> Keep {
     let names_plugin_variable = || {
         memchr::memmem::find(
@@ -92,12 +91,12 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>)
                     || hooks
                     || rules::skills::claude_loaded_in(repo_files, path)
                     || bailey_may_load(path, repo_files),
-                text: unnamed || names_plugin_variable(),
+                text: names_plugin_variable(),
             }
         }
         // Every PLUGIN rule reads a Claude Code manifest's values as
         // written (`written`), and the file is small.
-        Format::SkilldropLoopDoc | Format::ClaudePlugin => Keep {
+        Format::ClaudePlugin => Keep {
             document: true,
             text: true,
         },
@@ -115,4 +114,25 @@ fn bailey_may_load(path: &str, repo_files: &BTreeSet<String>) -> bool {
         .and_then(|p| p.rsplit_once('/'))
         .and_then(|(skills, _)| skills.strip_suffix("skills"))
         .is_some_and(|folder| repo_files.contains(&format!("{folder}assistant.json")))
+}
+
+/// Drops from `a`'s typed model what no repository-level reader reads:
+/// of a frontmatter (a skill's, agent's or command's), all but its `name`
+/// (the graph's node, SKILL021, REF004) and an agent's `skills` (the graph
+/// attaches them); an MCP configuration's and a hooks file's models, which
+/// only their own file's passes read, whole (the graph and the rules read
+/// those files' trees).
+pub fn trim_model(a: &mut Artifact) {
+    match &mut a.model {
+        Model::Frontmatter(fm) => {
+            fm.description = None;
+            fm.allowed_tools = None;
+            fm.tools = None;
+            if a.format != Format::PluginAgent {
+                fm.skills = None;
+            }
+        }
+        Model::McpConfig(_) | Model::Hooks(_) => a.model = Model::None,
+        _ => {}
+    }
 }

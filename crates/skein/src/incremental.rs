@@ -395,6 +395,7 @@ impl Workspace {
             &self.config,
             &self.options,
             reused,
+            true,
         );
         for (a, l) in report.artifacts().iter().zip(local) {
             let slot = self

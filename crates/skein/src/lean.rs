@@ -307,6 +307,7 @@ impl Keeper {
             .as_ref()
             .map(|a| skein_lint::retain::keep(a, source.text(), source.path(), all));
         if let (Some(a), Some(k)) = (&mut artifact, keep) {
+            skein_lint::retain::trim_model(a);
             if k.document || self.keep_trees {
                 a.document.shrink_to_fit();
             } else {
@@ -356,7 +357,8 @@ impl Keeper {
             artifacts,
             rest,
         };
-        let (mut report, local) = analyze_decoded(decoded, plan.all, &plan.config, options, reused);
+        let (mut report, local) =
+            analyze_decoded(decoded, plan.all, &plan.config, options, reused, false);
         if self.texts.failed() || self.mark.raised() {
             return None;
         }
@@ -463,7 +465,9 @@ fn renumber(
     locals: Vec<Option<Local>>,
 ) -> Lists {
     if sources.iter().all(Option::is_some) {
-        let sources = sources.into_iter().flatten().collect();
+        // In place (`flatten` would copy the list).
+        #[allow(clippy::filter_map_identity)]
+        let sources = sources.into_iter().filter_map(|s| s).collect();
         return (sources, artifacts, rest, locals);
     }
     let keep: Vec<bool> = sources.iter().map(Option::is_some).collect();

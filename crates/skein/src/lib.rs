@@ -1147,7 +1147,7 @@ fn analyze(
         artifacts,
         rest,
     };
-    analyze_decoded(decoded, repo_files, config, options, Vec::new()).0
+    analyze_decoded(decoded, repo_files, config, options, Vec::new(), false).0
 }
 
 /// The decoded files of a run, in `FileId` order (each decoded as the
@@ -1297,12 +1297,15 @@ pub(crate) fn passes(
 /// The repository half of a run: the decoded files (in `FileId` order,
 /// each decoded as the file of its index) become the source map and the
 /// artifacts; then the graph, the passes, the suppressions and the sort.
+/// With `keep_local`, the local findings of each artifact are given back
+/// too (the incremental layer and the cache keep them).
 pub(crate) fn analyze_decoded(
     decoded: Decodeds,
     repo_files: BTreeSet<String>,
     config: &config::Config,
     options: &Options,
     reused: Vec<Option<skein_lint::Local>>,
+    keep_local: bool,
 ) -> (Report, Vec<skein_lint::Local>) {
     let Decodeds {
         sources,
@@ -1349,7 +1352,12 @@ pub(crate) fn analyze_decoded(
     };
     let (all, all_file) = passes(config, options);
     let outcome = skein_lint::run_with(&cx, &all, &all_file, reused);
-    let local = outcome.local.clone();
+    // The local findings are given back only to a caller that keeps them.
+    let local = if keep_local {
+        outcome.local.clone()
+    } else {
+        Vec::new()
+    };
     let (found, internal_errors) = outcome.into_all();
     register_secrets(&mut sources, &found);
     diagnostics.extend(found);

@@ -54,7 +54,7 @@ pub(super) fn assistants(
                     .unwrap_or(&target)
                     .trim_end_matches('/')
             );
-            match skill_by_dir.get(&folder) {
+            match skill_by_dir.get(folder.as_str()) {
                 Some(&s) => g.uses_skill(n, s, a.file, r.span),
                 None => g.unresolved.push(Unresolved {
                     expected: "skill",

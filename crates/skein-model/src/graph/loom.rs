@@ -85,9 +85,7 @@ pub(super) fn agents(
                         .and_then(|v| v.as_array())
                         .map(|v| v.iter().filter_map(|x| x.as_str()).collect())
                         .unwrap_or_default();
-                    let found: Vec<(String, NodeIndex)> = under(skill_dirs, &lib_dir)
-                        .map(|(d, s)| (d.clone(), s))
-                        .collect();
+                    let found: Vec<(&str, NodeIndex)> = under(skill_dirs, &lib_dir).collect();
                     // An `include` name (not a glob) names a skill of the
                     // library: one the library lacks does not resolve. A
                     // library absent altogether is LOOM006's finding.

@@ -84,7 +84,7 @@ pub(super) fn plugins(
         };
         let pn = g.add(NodeKind::Plugin, name, a.file, span);
         let skills_dir = format!("{root}skills/");
-        let inside: Vec<(&String, NodeIndex)> = under(skill_dirs, &skills_dir)
+        let inside: Vec<(&str, NodeIndex)> = under(skill_dirs, &skills_dir)
             .filter(|(d, _)| {
                 d[skills_dir.len()..]
                     .trim_end_matches('/')

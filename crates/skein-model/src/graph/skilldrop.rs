@@ -151,7 +151,7 @@ pub(super) fn packs_and_loops(
                 }
                 let found = search_packs.iter().find_map(|pk| {
                     skill_by_dir
-                        .get(&format!("{prefix}packs/{pk}/skills/{}/", skill.value))
+                        .get(format!("{prefix}packs/{pk}/skills/{}/", skill.value).as_str())
                         .copied()
                 });
                 if let Some(sk) = found {
@@ -293,7 +293,7 @@ pub(super) fn catalogues(
             c.outcomes.values().flat_map(|o| &o.skills).collect();
         names.sort_by_key(|s| s.span);
         for s in names {
-            let found = skill_by_name.get(&s.value).and_then(|cands| {
+            let found = skill_by_name.get(s.value.as_str()).and_then(|cands| {
                 cands
                     .iter()
                     .filter(|(d, _)| {
@@ -301,7 +301,7 @@ pub(super) fn catalogues(
                             x == prefix && rest == format!("skills/{}/", s.value)
                         })
                     })
-                    .min_by(|x, y| x.0.cmp(&y.0))
+                    .min_by(|x, y| x.0.cmp(y.0))
                     .map(|&(_, sk)| sk)
             });
             match found {

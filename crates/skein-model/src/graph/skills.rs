@@ -12,59 +12,51 @@ use petgraph::graph::NodeIndex;
 use skein_syntax::SourceMap;
 use std::collections::BTreeMap;
 
-/// The skills of the repository, indexed for resolution.
-pub(super) struct Skills {
+/// The skills of the repository, indexed for resolution. Folders and names
+/// are borrowed from the paths and the models (the index lives only while
+/// the graph is built, but holds every skill: no copies).
+pub(super) struct Skills<'a> {
     /// Skill node by folder (repo-relative, with trailing `/`).
-    pub(super) skill_by_dir: HashMap<String, NodeIndex>,
+    pub(super) skill_by_dir: HashMap<&'a str, NodeIndex>,
     /// Skill nodes by name, each with its folder.
-    pub(super) skill_by_name: BTreeMap<String, Vec<(String, NodeIndex)>>,
+    pub(super) skill_by_name: BTreeMap<&'a str, Vec<(&'a str, NodeIndex)>>,
     /// Skill folders in order, for prefix (range) queries.
-    pub(super) skill_dirs: BTreeMap<String, NodeIndex>,
+    pub(super) skill_dirs: BTreeMap<&'a str, NodeIndex>,
 }
 
 /// Adds a node per Agent Skill and indexes them.
-pub(super) fn index(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMap) -> Skills {
+pub(super) fn index<'a>(
+    g: &mut RepoGraph,
+    artifacts: &'a [Artifact],
+    sources: &'a SourceMap,
+) -> Skills<'a> {
     let path = |a: &Artifact| sources.get(a.file).path();
 
     // Skills, by folder and by name.
-    let mut skill_by_dir: HashMap<String, NodeIndex> = HashMap::default();
-    let mut skill_by_name: BTreeMap<String, Vec<(String, NodeIndex)>> = BTreeMap::new();
+    let mut skill_by_dir: HashMap<&'a str, NodeIndex> = HashMap::default();
+    let mut skill_by_name: BTreeMap<&'a str, Vec<(&'a str, NodeIndex)>> = BTreeMap::new();
     for a in artifacts.iter().filter(|a| a.format == Format::AgentSkill) {
         let p = path(a);
-        let dir = dir_of(p).to_string();
-        let folder = dir
-            .trim_end_matches('/')
-            .rsplit('/')
-            .next()
-            .unwrap_or("")
-            .to_string();
+        let dir = dir_of(p);
+        let folder = dir.trim_end_matches('/').rsplit('/').next().unwrap_or("");
         let (name, span) = match &a.model {
             Model::Frontmatter(fm) => match &fm.name {
-                Some(n) => (n.value.clone(), n.span),
-                None => (
-                    folder.clone(),
-                    a.frontmatter.map(|f| f.open).unwrap_or_default(),
-                ),
+                Some(n) => (n.value.as_str(), n.span),
+                None => (folder, a.frontmatter.map(|f| f.open).unwrap_or_default()),
             },
-            _ => (
-                folder.clone(),
-                a.frontmatter.map(|f| f.open).unwrap_or_default(),
-            ),
+            _ => (folder, a.frontmatter.map(|f| f.open).unwrap_or_default()),
         };
-        let n = g.add(NodeKind::Skill, name.clone(), a.file, span);
+        let n = g.add(NodeKind::Skill, name, a.file, span);
         g.skills.push(n);
-        skill_by_dir.insert(dir.clone(), n);
-        skill_by_name
-            .entry(name)
-            .or_default()
-            .push((dir.clone(), n));
-        if name_differs(&folder, &g.graph[n].name) {
+        skill_by_dir.insert(dir, n);
+        skill_by_name.entry(name).or_default().push((dir, n));
+        if name_differs(folder, name) {
             skill_by_name.entry(folder).or_default().push((dir, n));
         }
     }
     // Skill folders in order, for prefix (range) queries.
-    let skill_dirs: BTreeMap<String, NodeIndex> =
-        skill_by_dir.iter().map(|(d, &n)| (d.clone(), n)).collect();
+    let skill_dirs: BTreeMap<&'a str, NodeIndex> =
+        skill_by_dir.iter().map(|(&d, &n)| (d, n)).collect();
     Skills {
         skill_by_dir,
         skill_by_name,
@@ -73,28 +65,28 @@ pub(super) fn index(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceM
 }
 
 /// The entries of `map` whose key starts with `prefix`, in key order.
-pub(super) fn under<'a>(
-    map: &'a BTreeMap<String, NodeIndex>,
-    prefix: &'a str,
-) -> impl Iterator<Item = (&'a String, NodeIndex)> + 'a {
+pub(super) fn under<'m, 'a: 'm>(
+    map: &'m BTreeMap<&'a str, NodeIndex>,
+    prefix: &'m str,
+) -> impl Iterator<Item = (&'a str, NodeIndex)> + 'm {
     map.range::<str, _>((
         std::ops::Bound::Included(prefix),
         std::ops::Bound::Unbounded,
     ))
     .take_while(move |(d, _)| d.starts_with(prefix))
-    .map(|(d, &n)| (d, n))
+    .map(|(&d, &n)| (d, n))
 }
 
 /// Nearest skill of a name to a folder: longest common prefix.
 pub(super) fn nearest(
-    by: &BTreeMap<String, Vec<(String, NodeIndex)>>,
+    by: &BTreeMap<&str, Vec<(&str, NodeIndex)>>,
     name: &str,
     from: &str,
 ) -> Option<NodeIndex> {
     let cands = by.get(name)?;
     cands
         .iter()
-        .max_by_key(|(d, _)| (common_prefix(d, from), std::cmp::Reverse(d.clone())))
+        .max_by_key(|&&(d, _)| (common_prefix(d, from), std::cmp::Reverse(d)))
         .map(|&(_, n)| n)
 }
 

@@ -496,6 +496,7 @@ pub(crate) fn analyze(
         &config,
         options,
         reused,
+        true,
     );
     if store.writable() {
         for ((a, l), key) in report.artifacts.iter().zip(&local).zip(local_keys) {

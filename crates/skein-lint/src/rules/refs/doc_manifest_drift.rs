@@ -80,153 +80,169 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let dir = dir_of(cx.path(a.file));
         let Some(doc) = docs.get(dir) else { continue };
         let body = doc.body.as_ref().expect("filtered to bodies");
-        let text = cx.sources.get(doc.file).text();
+        // The text a lean run dropped is read for this loop and let go.
+        cx.sources
+            .get(doc.file)
+            .with_text(|text| drift(a, l, doc, body, text, dir, &skill_names, &mut out));
+    }
+    out
+}
 
-        // What loop.json runs, first place of each name.
-        let mut run: BTreeMap<&str, (Span, &str)> = BTreeMap::new();
-        for st in &l.stages {
-            for sk in &st.skills {
-                run.entry(sk.value.as_str())
-                    .or_insert((sk.span, st.id.value.as_str()));
-            }
+/// The findings of loop `a` (model `l`) against its `LOOP.md` `doc`, whose
+/// body is `body` and text `text`, in folder `dir`.
+#[allow(clippy::too_many_arguments)]
+fn drift(
+    a: &Artifact,
+    l: &skein_model::models::SkilldropLoop,
+    doc: &Artifact,
+    body: &skein_syntax::MarkdownBody,
+    text: &str,
+    dir: &str,
+    skill_names: &HashSet<&str>,
+    out: &mut Vec<Diagnostic>,
+) {
+    // What loop.json runs, first place of each name.
+    let mut run: BTreeMap<&str, (Span, &str)> = BTreeMap::new();
+    for st in &l.stages {
+        for sk in &st.skills {
+            run.entry(sk.value.as_str())
+                .or_insert((sk.span, st.id.value.as_str()));
         }
-        let gates: Vec<&str> = l
-            .stages
-            .iter()
-            .filter_map(|s| s.gate.as_ref().map(|g| g.id.value.as_str()))
-            .collect();
+    }
+    let gates: Vec<&str> = l
+        .stages
+        .iter()
+        .filter_map(|s| s.gate.as_ref().map(|g| g.id.value.as_str()))
+        .collect();
 
-        // What LOOP.md mentions: (name, span, linked?) in source order.
-        let mut mentions: Vec<(Span, &str, Mention)> = Vec::new();
-        for link in &body.links {
-            if link.kind == LinkKind::Autolink {
-                continue;
-            }
-            let written = &text[link.target.range()];
-            let Some(resolved) = resolve_link(dir, written) else {
-                continue;
-            };
-            if let Some(name) = skill_of_path(&resolved)
-                && let Some(i) = written.find(name)
-            {
-                // The name as written (the resolved path ends the same way).
-                mentions.push((link.target, &written[i..i + name.len()], Mention::Link));
-            }
+    // What LOOP.md mentions: (name, span, linked?) in source order.
+    let mut mentions: Vec<(Span, &str, Mention)> = Vec::new();
+    for link in &body.links {
+        if link.kind == LinkKind::Autolink {
+            continue;
         }
-        // Table cells are disjoint and in source order: the one that may
-        // hold a span is the last starting at or before it (a binary search,
-        // not a scan of every cell per name: a huge table stays linear).
-        let cells = &body.table_cells;
-        for (span, name) in body.names(text) {
-            let i = cells.partition_point(|c| c.start <= span.start);
-            let in_cell = i > 0 && span.end <= cells[i - 1].end;
-            let how = if in_cell {
-                Mention::Cell
-            } else {
-                Mention::Prose
-            };
-            mentions.push((span, name, how));
+        let written = &text[link.target.range()];
+        let Some(resolved) = resolve_link(dir, written) else {
+            continue;
+        };
+        if let Some(name) = skill_of_path(&resolved)
+            && let Some(i) = written.find(name)
+        {
+            // The name as written (the resolved path ends the same way).
+            mentions.push((link.target, &written[i..i + name.len()], Mention::Link));
         }
-        mentions.sort_by_key(|m| m.0);
-        let linked: BTreeSet<&str> = mentions
-            .iter()
-            .filter(|m| m.2 == Mention::Link)
-            .map(|m| m.1)
-            .collect();
+    }
+    // Table cells are disjoint and in source order: the one that may
+    // hold a span is the last starting at or before it (a binary search,
+    // not a scan of every cell per name: a huge table stays linear).
+    let cells = &body.table_cells;
+    for (span, name) in body.names(text) {
+        let i = cells.partition_point(|c| c.start <= span.start);
+        let in_cell = i > 0 && span.end <= cells[i - 1].end;
+        let how = if in_cell {
+            Mention::Cell
+        } else {
+            Mention::Prose
+        };
+        mentions.push((span, name, how));
+    }
+    mentions.sort_by_key(|m| m.0);
+    let linked: BTreeSet<&str> = mentions
+        .iter()
+        .filter(|m| m.2 == Mention::Link)
+        .map(|m| m.1)
+        .collect();
 
+    // Stage ids share the table with skills and may spell the same.
+    let stage_ids: BTreeSet<&str> = l.stages.iter().map(|s| s.id.value.as_str()).collect();
+    let mut said: BTreeSet<&str> = BTreeSet::new();
+    for &(span, name, how) in &mentions {
         // Stage ids share the table with skills and may spell the same.
-        let stage_ids: BTreeSet<&str> = l.stages.iter().map(|s| s.id.value.as_str()).collect();
-        let mut said: BTreeSet<&str> = BTreeSet::new();
-        for &(span, name, how) in &mentions {
-            // Stage ids share the table with skills and may spell the same.
-            if run.contains_key(name) || stage_ids.contains(name) || said.contains(name) {
-                continue;
-            }
-            let declared =
-                how == Mention::Link || (how == Mention::Cell && skill_names.contains(name));
-            if declared {
-                said.insert(name);
-                let how = if linked.contains(name) {
-                    "links"
-                } else {
-                    "names"
-                };
-                out.push(
-                    Diagnostic::new(
-                        RULE,
-                        doc.file,
-                        span,
-                        format!(
-                            "LOOP.md {how} skill {}, which no stage of loop.json runs",
-                            quote(name)
-                        ),
-                    )
-                    .with_label("not in loop.json")
-                    .with_secondary(a.file, l.name.span, "the loop's manifest")
-                    .with_help(format!(
-                        "add {} to a stage's `skills` in loop.json, or drop it from LOOP.md",
-                        quote(name)
-                    )),
-                );
-            } else if gate_id_shaped(name) && !gates.contains(&name) {
-                said.insert(name);
-                let have = if gates.is_empty() {
-                    "the loop has no gates".to_string()
-                } else {
-                    format!(
-                        "its gates are {}",
-                        gates
-                            .iter()
-                            .map(|g| quote(g))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                };
-                out.push(
-                    Diagnostic::new(
-                        RULE,
-                        doc.file,
-                        span,
-                        format!(
-                            "LOOP.md names gate {}, which this loop does not have",
-                            quote(name)
-                        ),
-                    )
-                    .with_label("no such gate in loop.json")
-                    .with_secondary(a.file, l.name.span, have),
-                );
-            }
+        if run.contains_key(name) || stage_ids.contains(name) || said.contains(name) {
+            continue;
         }
-        let mentioned: BTreeSet<&str> = mentions.iter().map(|m| m.1).collect();
-        for (name, (span, stage)) in &run {
-            if *name == "*" || mentioned.contains(name) {
-                continue;
-            }
+        let declared = how == Mention::Link || (how == Mention::Cell && skill_names.contains(name));
+        if declared {
+            said.insert(name);
+            let how = if linked.contains(name) {
+                "links"
+            } else {
+                "names"
+            };
             out.push(
                 Diagnostic::new(
                     RULE,
-                    a.file,
-                    *span,
+                    doc.file,
+                    span,
                     format!(
-                        "stage {} runs skill {}, which LOOP.md never mentions",
-                        quote(stage),
+                        "LOOP.md {how} skill {}, which no stage of loop.json runs",
                         quote(name)
                     ),
                 )
-                .with_label("not in LOOP.md")
-                .with_secondary(
-                    doc.file,
-                    doc.frontmatter.map_or(Span::empty(0), |f| f.open),
-                    "the loop's document",
-                )
+                .with_label("not in loop.json")
+                .with_secondary(a.file, l.name.span, "the loop's manifest")
                 .with_help(format!(
-                    "name {} in LOOP.md's stage table, or remove it from the stage",
+                    "add {} to a stage's `skills` in loop.json, or drop it from LOOP.md",
                     quote(name)
                 )),
             );
+        } else if gate_id_shaped(name) && !gates.contains(&name) {
+            said.insert(name);
+            let have = if gates.is_empty() {
+                "the loop has no gates".to_string()
+            } else {
+                format!(
+                    "its gates are {}",
+                    gates
+                        .iter()
+                        .map(|g| quote(g))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    doc.file,
+                    span,
+                    format!(
+                        "LOOP.md names gate {}, which this loop does not have",
+                        quote(name)
+                    ),
+                )
+                .with_label("no such gate in loop.json")
+                .with_secondary(a.file, l.name.span, have),
+            );
         }
     }
-    out
+    let mentioned: BTreeSet<&str> = mentions.iter().map(|m| m.1).collect();
+    for (name, (span, stage)) in &run {
+        if *name == "*" || mentioned.contains(name) {
+            continue;
+        }
+        out.push(
+            Diagnostic::new(
+                RULE,
+                a.file,
+                *span,
+                format!(
+                    "stage {} runs skill {}, which LOOP.md never mentions",
+                    quote(stage),
+                    quote(name)
+                ),
+            )
+            .with_label("not in LOOP.md")
+            .with_secondary(
+                doc.file,
+                doc.frontmatter.map_or(Span::empty(0), |f| f.open),
+                "the loop's document",
+            )
+            .with_help(format!(
+                "name {} in LOOP.md's stage table, or remove it from the stage",
+                quote(name)
+            )),
+        );
+    }
 }
 
 #[cfg(test)]

@@ -33,14 +33,25 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if refs.len() < 2 {
             continue;
         }
-        // A lean run keeps the text of every skill whose folder holds a file
-        // it does not name (`unreferenced_skill_file::named_plainly`): when
-        // it dropped the text, every reference is named, none is nested.
-        let src = cx.sources.get(g[skill].file);
-        if !src.is_held() {
+        // A lean run keeps the tree of every skill whose folder holds a file
+        // its text does not name (`unreferenced_skill_file::named_plainly`):
+        // when it dropped the tree, every reference is named, none nested.
+        if cx
+            .artifact(g[skill].file)
+            .is_some_and(|a| a.document.is_dropped())
+        {
             continue;
         }
-        let text = src.text();
+        // The text a lean run dropped is read for this and let go.
+        let named: Vec<bool> = cx.sources.get(g[skill].file).with_text(|text| {
+            refs.iter()
+                .map(|&r| {
+                    let name = &g[r].name;
+                    let file = name.rsplit('/').next().unwrap_or(name);
+                    text.contains(name.as_str()) || text.contains(file)
+                })
+                .collect()
+        });
         // Depth 1: linked from SKILL.md, or named in its text (path from the
         // skill's folder or file name).
         let mut via: HashMap<_, Option<petgraph::graph::EdgeIndex>> = HashMap::new();
@@ -50,12 +61,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 via.entry(e.target()).or_insert(None);
             }
         }
-        for &r in &refs {
-            let name = &g[r].name;
-            let file = name.rsplit('/').next().unwrap_or(name);
-            if text.contains(name.as_str()) || text.contains(file) {
-                via.entry(r).or_insert(None);
-            }
+        for (&r, _) in refs.iter().zip(&named).filter(|(_, n)| **n) {
+            via.entry(r).or_insert(None);
         }
         let mut direct: Vec<_> = via.keys().copied().collect();
         direct.sort();

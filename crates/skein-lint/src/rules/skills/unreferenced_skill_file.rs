@@ -119,8 +119,8 @@ fn named_by_configs(cx: &Context, wanted: &[String]) -> Vec<bool> {
 /// file below the folder by its path from the folder or by its file name.
 /// Then neither this rule (which also accepts a folder that holds the
 /// file) nor `nested-skill-reference` (which reads only those two names)
-/// can find anything in the skill's folder: a lean run drops the text
-/// ([`crate::retain::keep`]), and both rules pass a skill whose text was
+/// can find anything in the skill's folder: a lean run may drop the tree
+/// ([`crate::retain::keep`]), and both rules pass a skill whose tree was
 /// dropped.
 pub(crate) fn named_plainly(text: &str, dir: &str, repo_files: &BTreeSet<String>) -> bool {
     repo_files
@@ -178,17 +178,29 @@ fn unnamed_files<'a>(
     a: &'a Artifact,
     manifests: &HashSet<&str>,
 ) -> Option<(Skill<'a>, &'a str, Vec<&'a str>)> {
-    // A lean run keeps the text and the tree of every skill whose folder
-    // holds a file its text does not name (`named_plainly`): a skill whose
-    // text it dropped has none, and one that names them all has nothing
-    // missing (its tree may have been dropped: it is not asked).
-    let src = cx.sources.get(a.file);
-    if a.format != Format::AgentSkill || !src.is_held() {
+    // A lean run keeps the tree of every skill whose folder holds a file
+    // its text does not name (`named_plainly`): a skill whose tree it
+    // dropped has none missing, and one that names them all has nothing
+    // missing either (its tree is not asked).
+    if a.format != Format::AgentSkill || a.document.is_dropped() {
         return None;
     }
     let path = cx.path(a.file);
     let dir = path.strip_suffix("SKILL.md")?;
-    let text = src.text();
+    // The text a lean run dropped is read for this and let go.
+    cx.sources
+        .get(a.file)
+        .with_text(|text| unnamed_in(cx, a, text, dir, manifests))
+}
+
+/// [`unnamed_files`] of the skill `a` in folder `dir`, whose text is `text`.
+fn unnamed_in<'a>(
+    cx: &'a Context,
+    a: &'a Artifact,
+    text: &str,
+    dir: &'a str,
+    manifests: &HashSet<&str>,
+) -> Option<(Skill<'a>, &'a str, Vec<&'a str>)> {
     if named_plainly(text, dir, cx.repo_files) {
         return None;
     }
