@@ -4,7 +4,7 @@ use super::hooks_of;
 use crate::{Context, FilePass, Reads};
 use regex_syntax::ast::{ErrorKind, parse::Parser};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -49,6 +49,28 @@ pub(crate) fn regex_fault(m: &str) -> Option<(&'static str, std::ops::Range<usiz
     Some((why, s.start.offset..s.end.offset.max(s.start.offset)))
 }
 
+/// The bytes of `fault` (a range of `value`) in the file, when the value is
+/// written as it reads (plain, or quoted without escapes: `written` is the
+/// node's text at `span`); else the whole value's `span`.
+fn fault_span(written: &str, span: Span, value: &str, fault: std::ops::Range<usize>) -> Span {
+    let inner = if written == value {
+        Some(0)
+    } else if written.len() == value.len() + 2 && written.get(1..written.len() - 1) == Some(value) {
+        Some(1)
+    } else {
+        None
+    };
+    match inner {
+        Some(skip) if !value.is_empty() => {
+            let start = fault.start.min(value.len() - 1);
+            let end = fault.end.clamp(start + 1, value.len());
+            let base = span.start as usize + skip;
+            Span::new(base + start, base + end)
+        }
+        _ => span,
+    }
+}
+
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(h) = hooks_of(cx, a) else {
         return Vec::new();
@@ -56,14 +78,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let doc = h.doc;
     let mut out = Vec::new();
     for m in h.matchers() {
-        let Some((why, _)) = regex_fault(m.value) else {
+        let Some((why, fault)) = regex_fault(m.value) else {
             continue;
         };
         out.push(
             Diagnostic::new(
                 RULE,
                 a.file,
-                doc.node(m.node).span,
+                fault_span(cx.sources.get(a.file).slice(doc.node(m.node).span), doc.node(m.node).span, m.value, fault),
                 format!(
                     "`matcher` {} is not a regular expression: {why}",
                     quote(m.value)
