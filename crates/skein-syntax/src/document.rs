@@ -361,6 +361,51 @@ impl Document {
         Some((cur, true))
     }
 
+    /// The RFC 6901 pointer of the deepest node that holds `span`, a mapping
+    /// value counting its key as its own (the reading of `pointer` in a
+    /// `skein.toml` `[[ignore]]` entry, docs/configuration.md, "JSON
+    /// suppressions"). `""` (the whole document) when the root does not
+    /// hold it or the document is empty. The pointer resolves, through
+    /// [`Document::pointer`], to the node it names: the walk stops above a
+    /// key that is not a scalar or that a later duplicate shadows, and
+    /// above an alias.
+    pub fn pointer_to(&self, span: Span) -> String {
+        let holds = |s: Span| s.start <= span.start && span.end <= s.end;
+        let mut out = String::new();
+        let Some(mut cur) = self.root() else {
+            return out;
+        };
+        loop {
+            let next = match self.kind(cur) {
+                NodeKind::Mapping(entries) => entries.iter().find_map(|e| {
+                    let (k, v) = (self.node(e.key).span, self.node(e.value).span);
+                    let whole = Span::new(k.start.min(v.start) as usize, k.end.max(v.end) as usize);
+                    if !holds(whole) {
+                        return None;
+                    }
+                    let token = self.key_text(e.key)?;
+                    // A pointer names the last entry of a key.
+                    let last = entries
+                        .iter()
+                        .rev()
+                        .find(|x| self.key_text(x.key).as_deref() == Some(token.as_str()));
+                    (last == Some(e)).then_some((token, e.value))
+                }),
+                NodeKind::Sequence(items) => items
+                    .iter()
+                    .position(|&i| holds(self.node(i).span))
+                    .map(|i| (i.to_string(), items[i])),
+                _ => None,
+            };
+            let Some((token, node)) = next else {
+                return out;
+            };
+            out.push('/');
+            out.push_str(&token.replace('~', "~0").replace('/', "~1"));
+            cur = node;
+        }
+    }
+
     /// The key node whose value is `value` (the last mapping entry that holds
     /// it), or `None` for the root, sequence items and keys. O(1): the index
     /// is kept as mappings are added. Used to point a diagnostic for a whole

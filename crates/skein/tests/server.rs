@@ -395,3 +395,83 @@ fn input_that_is_not_the_protocol_is_said_once() {
         )
     );
 }
+
+/// The "suppress in skein.toml" action of a finding in `.mcp.json`.
+fn json_suppression(c: &mut Client, path: &Path) -> Value {
+    let diags = c.diagnostics(path);
+    let mcp004 = diags
+        .iter()
+        .find(|d| d.code == Some(lsp::NumberOrString::String("MCP004".into())))
+        .expect("an MCP004 finding");
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": skein::server::path_to_uri(path)},
+            "range": mcp004.range,
+            "context": {"diagnostics": []},
+        }),
+    );
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(
+        actions[0]["title"],
+        "suppress MCP004 in skein.toml with a reason"
+    );
+    actions[0]["edit"].clone()
+}
+
+const MCP: &str = "{\n  \"mcpServers\": {\n    \"ok\": {\"command\": \"npx\"},\n    \"local\": {\"type\": \"stdio\", \"args\": [\"server.js\"]}\n  }\n}\n";
+
+#[test]
+fn a_json_finding_without_a_config_is_suppressed_in_a_new_skein_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    write(&root, ".mcp.json", MCP);
+    let path = root.join(".mcp.json");
+    let mut c = Client::start(&root);
+    let edit = json_suppression(&mut c, &path);
+    let config = skein::server::path_to_uri(&root.join("skein.toml"));
+    assert_eq!(
+        edit,
+        json!({"documentChanges": [
+            {"kind": "create", "uri": config.as_str(), "options": {"overwrite": false, "ignoreIfExists": true}},
+            {"textDocument": {"uri": config.as_str(), "version": null}, "edits": [{
+                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                "newText": "[[ignore]]\npath = \".mcp.json\"\npointer = \"/mcpServers/local\"\nrule = \"MCP004\"\nreason = \"reason: why this finding is accepted\"\n",
+            }]},
+        ]})
+    );
+}
+
+#[test]
+fn a_json_finding_is_suppressed_in_the_inline_ignore_array_and_the_entry_applies() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let config_text =
+        "fail-on = \"warning\"\nignore = [\"SKILL006\"]\n\n[severity]\nREF004 = \"error\"\n";
+    write(&root, "skein.toml", config_text);
+    write(&root, "tools/[id]/.mcp.json", MCP);
+    let path = root.join("tools/[id]/.mcp.json");
+    let mut c = Client::start(&root);
+    let edit = json_suppression(&mut c, &path);
+    let config = root.join("skein.toml");
+    let uri = skein::server::path_to_uri(&config);
+    let entry = "{ path = \"tools/[[]id[]]/.mcp.json\", pointer = \"/mcpServers/local\", rule = \"MCP004\", reason = \"reason: why this finding is accepted\" }, ";
+    assert_eq!(
+        edit,
+        json!({"changes": {uri.as_str(): [{
+            "range": {"start": {"line": 1, "character": 10}, "end": {"line": 1, "character": 10}},
+            "newText": entry,
+        }]}})
+    );
+    // Applied and saved, the entry suppresses the finding.
+    let applied = config_text.replacen("ignore = [", &format!("ignore = [{entry}"), 1);
+    std::fs::write(&config, applied).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri.as_str(), "type": 2}]}),
+    );
+    assert_eq!(c.diagnostics(&path), []);
+}

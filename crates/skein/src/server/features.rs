@@ -411,57 +411,14 @@ pub fn symbols(
     out
 }
 
-/// The comment that suppresses `d` in `source` with a reason for the
-/// author to replace, as an edit: a line above the finding's line with its
-/// indentation, `# skein: ignore[CODE] reason` in YAML and in Markdown
-/// frontmatter, `<!-- skein: ignore[CODE] reason -->` in a Markdown body.
-/// `None` where skein reads no comment (JSON).
-pub fn suppression(
-    report: &Report,
-    d: &Diagnostic,
-    source: &SourceFile,
-) -> Option<(usize, String)> {
-    let path = source.path();
-    let offset = d.primary.span.start as usize;
-    let markdown = path.ends_with(".md");
-    let yaml = path.ends_with(".yaml") || path.ends_with(".yml");
-    let in_frontmatter = report
-        .artifacts()
-        .iter()
-        .find(|a| a.file == d.primary.file)
-        .and_then(|a| a.frontmatter.as_ref())
-        .is_some_and(|f| offset < f.body_start as usize);
-    let lines = source.lines();
-    let line = lines.line_of(offset);
-    let start = lines.line_starts()[line] as usize;
-    let text = source.text();
-    let line_text = &text[start..];
-    let indent: String = line_text
-        .chars()
-        .take_while(|c| *c == ' ' || *c == '\t')
-        .collect();
-    let reason = "reason: why this finding is accepted";
-    let code = d.rule.code;
-    let comment = if yaml || (markdown && in_frontmatter) {
-        // The frontmatter's opening `---` line takes no comment above it.
-        if markdown && text[..start].trim().is_empty() {
-            return None;
-        }
-        format!("{indent}# skein: ignore[{code}] {reason}\n")
-    } else if markdown {
-        format!("{indent}<!-- skein: ignore[{code}] {reason} -->\n")
-    } else {
-        return None;
-    };
-    Some((start, comment))
-}
-
 /// The code actions for `diagnostics` (the file's findings in the range
-/// asked): each fix as a quick fix, then "suppress with a reason".
+/// asked): each fix as a quick fix, then "suppress with a reason" in the
+/// form the file takes ([`super::suppression`]).
 pub fn code_actions(
     report: &Report,
     diagnostics: &[(&Diagnostic, lsp::Diagnostic)],
     source: &SourceFile,
+    config: &crate::config::Config,
     root: &Path,
     enc: Encoding,
 ) -> Vec<lsp::CodeActionOrCommand> {
@@ -496,7 +453,19 @@ pub fn code_actions(
         }
     }
     for (d, ld) in diagnostics {
-        if let Some((at, text)) = suppression(report, d, source) {
+        if let Some(edit) = super::suppression::config_entry(report, d, source, config, root, enc) {
+            out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                title: format!("suppress {} in skein.toml with a reason", d.rule.code),
+                kind: Some(lsp::CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![(*ld).clone()]),
+                edit: Some(edit),
+                command: None,
+                is_preferred: Some(false),
+                disabled: None,
+                data: None,
+            }));
+        }
+        if let Some((at, text)) = super::suppression::comment(report, d, source) {
             let p = super::convert::position(source, at, enc);
             out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
                 title: format!("suppress {} here with a reason", d.rule.code),

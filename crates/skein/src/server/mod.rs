@@ -19,6 +19,7 @@
 mod convert;
 mod features;
 mod stdio;
+mod suppression;
 
 pub use convert::{Encoding, path_to_uri, uri_to_path};
 pub use stdio::{MAX_HEADER_LINE, MAX_MESSAGE};
@@ -617,6 +618,7 @@ fn answer(state: &Mutex<State>, req: Request) -> Response {
                     cx.report,
                     &mine,
                     cx.source(),
+                    cx.config,
                     cx.root,
                     cx.enc,
                 ))
@@ -655,6 +657,7 @@ struct Cx<'a> {
     file: FileId,
     offset: usize,
     root: &'a Path,
+    config: &'a crate::config::Config,
     enc: Encoding,
 }
 
@@ -689,6 +692,7 @@ fn at<T>(
         file,
         offset,
         root: p.ws.root(),
+        config: p.ws.config(),
         enc: st.enc,
     })
 }
