@@ -419,33 +419,81 @@ pub fn run_with(
     file_passes: &[FilePass],
     reused: Vec<Option<Local>>,
 ) -> Outcome {
+    // Nothing cancels this run: `Err` is never built.
+    run_cancellable(cx, passes, file_passes, reused, &|| false).unwrap_or_default()
+}
+
+/// Asked between the steps of a run (each repository pass, each
+/// (file pass, artifact) pair, each artifact's local passes): whether the
+/// run's result is no longer wanted, a language server's newer edit having
+/// overtaken it. Once it answers `true` it must keep answering `true` for
+/// the rest of the run.
+pub type Cancelled<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// [`run_with`], stopping early when `cancelled` says so. `Err` holds what
+/// a cancelled run still gives the next one: per artifact (indexed like
+/// [`Context::artifacts`]) its [`Local`] findings where they were reused or
+/// computed whole, `None` where the run skipped them. The other findings
+/// of a cancelled run are dropped.
+///
+/// # Errors
+/// When `cancelled` answered `true` during the run.
+pub fn run_cancellable(
+    cx: &Context,
+    passes: &[Pass],
+    file_passes: &[FilePass],
+    reused: Vec<Option<Local>>,
+    cancelled: Cancelled<'_>,
+) -> Result<Outcome, Vec<Option<Local>>> {
     let (own, wide): (Vec<&FilePass>, Vec<&FilePass>) =
         file_passes.iter().partition(|p| p.reads == Reads::Local);
-    let repo = passes.par_iter().map(|p| match catch(|| (p.check)(cx)) {
-        Ok(d) => (d, None),
-        Err(msg) => (Vec::new(), Some(InternalError::in_rule(&p.rule, None, msg))),
+    let skipped = || (Vec::new(), None);
+    let repo = passes.par_iter().map(|p| {
+        if cancelled() {
+            return skipped();
+        }
+        match catch(|| (p.check)(cx)) {
+            Ok(d) => (d, None),
+            Err(msg) => (Vec::new(), Some(InternalError::in_rule(&p.rule, None, msg))),
+        }
     });
     let per_file = wide
         .par_iter()
         .flat_map_iter(|p| cx.artifacts.iter().map(move |a| (p, a)))
-        .map(|(p, a)| match catch(|| (p.check)(cx, a)) {
-            Ok(d) => (d, None),
-            Err(msg) => (
-                Vec::new(),
-                Some(InternalError::in_rule(&p.rule, Some(a.file), msg)),
-            ),
+        .map(|(p, a)| {
+            if cancelled() {
+                return skipped();
+            }
+            match catch(|| (p.check)(cx, a)) {
+                Ok(d) => (d, None),
+                Err(msg) => (
+                    Vec::new(),
+                    Some(InternalError::in_rule(&p.rule, Some(a.file), msg)),
+                ),
+            }
         });
     // Most (pass, artifact) pairs find nothing: keeping only the others
     // keeps the list small (one entry per pair was tens of megabytes of heap
     // on a real repository, every pass times every artifact).
-    let (results, local): (Vec<Found>, Vec<Local>) = rayon::join(
+    let (results, local): (Vec<Found>, Vec<Option<Local>>) = rayon::join(
         || {
             repo.chain(per_file)
                 .filter(|(d, e)| !d.is_empty() || e.is_some())
                 .collect()
         },
-        || local_passes(cx, &own, reused),
+        || local_passes(cx, &own, reused, cancelled),
     );
+    if cancelled() {
+        return Err(local);
+    }
+    let graph = RepoGraph::default();
+    let local = cx
+        .artifacts
+        .iter()
+        .zip(local)
+        // Not cancelled, so none was skipped; computed here if one was.
+        .map(|(a, l)| l.unwrap_or_else(|| local_of(a, &graph, cx, own.iter().copied())))
+        .collect();
     let mut out = Outcome {
         local,
         ..Outcome::default()
@@ -456,21 +504,29 @@ pub fn run_with(
     }
     out.internal_errors
         .sort_by(|a, b| (&a.what, a.file).cmp(&(&b.what, b.file)));
-    out
+    Ok(out)
 }
 
 /// One pass's findings on one run, or its panic.
 type Found = (Vec<Diagnostic>, Option<InternalError>);
 
 /// The [`Reads::Local`] passes over every artifact not `reused`, each
-/// artifact in a context of its own ([`Reads`]), its passes in order.
-fn local_passes(cx: &Context, own: &[&FilePass], mut reused: Vec<Option<Local>>) -> Vec<Local> {
+/// artifact in a context of its own ([`Reads`]), its passes in order;
+/// `None` for an artifact skipped once `cancelled` said so.
+fn local_passes(
+    cx: &Context,
+    own: &[&FilePass],
+    mut reused: Vec<Option<Local>>,
+    cancelled: Cancelled<'_>,
+) -> Vec<Option<Local>> {
     reused.resize_with(cx.artifacts.len(), || None);
     let graph = RepoGraph::default();
     cx.artifacts
         .par_iter()
         .zip(reused)
-        .map(|(a, reused)| reused.unwrap_or_else(|| local_of(a, &graph, cx, own.iter().copied())))
+        .map(|(a, reused)| {
+            reused.or_else(|| (!cancelled()).then(|| local_of(a, &graph, cx, own.iter().copied())))
+        })
         .collect()
 }
 

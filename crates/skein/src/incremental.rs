@@ -23,8 +23,8 @@
 //!   and [`Workspace::refresh`] read the disk.
 
 use crate::{
-    Content, Error, Options, Report, analyze_decoded, config, decode_unit, gather, load, units,
-    walk,
+    Content, Error, Interrupted, Options, Report, analyze_cancellable, config, decode_unit, gather,
+    load, units, walk,
 };
 use rayon::prelude::*;
 use skein_model::{Decoded, classify_with};
@@ -107,6 +107,9 @@ pub struct Workspace {
     /// Open buffers, which win over the disk until closed.
     overlays: BTreeMap<String, Vec<u8>>,
     report: Option<Report>,
+    /// What the last run, cancelled, left for the next (then `report` is
+    /// `None`): texts by `FileId` and artifacts, as a report would hold them.
+    carry: Option<(Vec<String>, Vec<skein_model::Artifact>)>,
     stats: RunStats,
     /// Whether the local findings kept in the slots still hold: false
     /// after a change of the path list or of the configuration (the rules
@@ -131,6 +134,7 @@ impl Workspace {
             files: BTreeMap::new(),
             overlays: BTreeMap::new(),
             report: None,
+            carry: None,
             stats: RunStats::default(),
             local_valid: false,
         };
@@ -255,27 +259,41 @@ impl Workspace {
     /// files whose contents changed, reuses every other file's decoded
     /// state, and runs the repository passes over all of them.
     pub fn analyze(&mut self) -> &Report {
+        match self.analyze_cancellable(&|| false) {
+            Some(report) => report,
+            None => unreachable!("a run nothing cancels completes"),
+        }
+    }
+
+    /// [`Workspace::analyze`], stopped at its next step (after decoding,
+    /// after the graph build, between passes) once `cancelled` answers
+    /// `true`: then `None`, and no report until the next run. A cancelled
+    /// run loses nothing it finished: the files it decoded and the local
+    /// findings it computed are reused by the next run, which gives the
+    /// report a run never cancelled would.
+    pub fn analyze_cancellable(&mut self, cancelled: skein_lint::Cancelled<'_>) -> Option<&Report> {
         // Text and artifacts of the last run, by the FileId they had.
-        let (mut old_text, mut old_artifacts): (Vec<Option<String>>, Vec<Option<_>>) =
-            match self.report.take() {
-                Some(r) => {
-                    let read = r.summary().files_read;
-                    let (sources, artifacts) = r.into_parts();
-                    let texts = sources
-                        .into_files()
-                        .into_iter()
-                        .take(read)
-                        .map(|f| Some(f.into_text()))
-                        .collect();
-                    let mut arts: Vec<Option<_>> = (0..read).map(|_| None).collect();
-                    for a in artifacts {
-                        let i = a.file.0 as usize;
-                        arts[i] = Some(a);
-                    }
-                    (texts, arts)
-                }
-                None => (Vec::new(), Vec::new()),
-            };
+        let (texts, artifacts) = match (self.carry.take(), self.report.take()) {
+            (Some(carry), _) => carry,
+            (None, Some(r)) => {
+                let read = r.summary().files_read;
+                let (sources, artifacts) = r.into_parts();
+                let texts = sources
+                    .into_files()
+                    .into_iter()
+                    .take(read)
+                    .map(|f| f.into_text())
+                    .collect();
+                (texts, artifacts)
+            }
+            (None, None) => (Vec::new(), Vec::new()),
+        };
+        let mut old_text: Vec<Option<String>> = texts.into_iter().map(Some).collect();
+        let mut old_artifacts: Vec<Option<_>> = (0..old_text.len()).map(|_| None).collect();
+        for a in artifacts {
+            let i = a.file.0 as usize;
+            old_artifacts[i] = Some(a);
+        }
         // The units in FileId order, as a full run orders them.
         let listed: Vec<(String, Content)> = self
             .files
@@ -389,25 +407,53 @@ impl Workspace {
             .collect();
         stats.local_reused = reused.iter().filter(|l| l.is_some()).count();
         self.stats = stats;
-        let (report, local) = analyze_decoded(
+        let run = analyze_cancellable(
             crate::Decodeds::from_units(decoded),
             self.all.clone(),
             &self.config,
             &self.options,
             reused,
             true,
+            cancelled,
         );
-        for (a, l) in report.artifacts().iter().zip(local) {
+        // The local findings were computed against the path list and the
+        // configuration in force: valid for the next run, whether or not
+        // this one completes.
+        self.local_valid = true;
+        match run {
+            Ok((report, local)) => {
+                self.keep_local(&order, report.artifacts(), local.into_iter().map(Some));
+                Some(self.report.insert(report))
+            }
+            Err(Interrupted {
+                texts,
+                artifacts,
+                local,
+            }) => {
+                self.keep_local(&order, &artifacts, local.into_iter());
+                self.carry = Some((texts, artifacts));
+                None
+            }
+        }
+    }
+
+    /// Keeps each artifact's local findings in its slot (`order` maps a
+    /// `FileId` to its path), for the next run to reuse.
+    fn keep_local(
+        &mut self,
+        order: &[String],
+        artifacts: &[skein_model::Artifact],
+        local: impl Iterator<Item = Option<skein_lint::Local>>,
+    ) {
+        for (a, l) in artifacts.iter().zip(local) {
             let slot = self
                 .files
                 .get_mut(&order[a.file.0 as usize])
                 .expect("listed from the map");
             if let State::Decoded { local, .. } = &mut slot.state {
-                *local = Some(l);
+                *local = l;
             }
         }
-        self.local_valid = true;
-        self.report.insert(report)
     }
 }
 

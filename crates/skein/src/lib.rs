@@ -1307,6 +1307,64 @@ pub(crate) fn analyze_decoded(
     reused: Vec<Option<skein_lint::Local>>,
     keep_local: bool,
 ) -> (Report, Vec<skein_lint::Local>) {
+    let run = analyze_cancellable(
+        decoded,
+        repo_files,
+        config,
+        options,
+        reused,
+        keep_local,
+        &|| false,
+    );
+    match run {
+        Ok(done) => done,
+        Err(_) => unreachable!("a run nothing cancels completes"),
+    }
+}
+
+/// What a cancelled [`analyze_cancellable`] gives back for the next run
+/// (the incremental layer keeps it): each file's text by `FileId`, the
+/// artifacts, and per artifact (same order) its local findings where they
+/// were reused or computed whole.
+pub(crate) struct Interrupted {
+    pub(crate) texts: Vec<String>,
+    pub(crate) artifacts: Vec<Artifact>,
+    pub(crate) local: Vec<Option<skein_lint::Local>>,
+}
+
+impl Interrupted {
+    fn of(
+        sources: SourceMap,
+        artifacts: Vec<Artifact>,
+        local: Vec<Option<skein_lint::Local>>,
+    ) -> Self {
+        let texts = sources
+            .into_files()
+            .into_iter()
+            .map(SourceFile::into_text)
+            .collect();
+        Interrupted {
+            texts,
+            artifacts,
+            local,
+        }
+    }
+}
+
+/// [`analyze_decoded`], stopping at the next step (before and after the
+/// graph build, between passes) once `cancelled` answers `true`.
+///
+/// # Errors
+/// [`Interrupted`], with the decoded inputs, when cancelled.
+pub(crate) fn analyze_cancellable(
+    decoded: Decodeds,
+    repo_files: BTreeSet<String>,
+    config: &config::Config,
+    options: &Options,
+    reused: Vec<Option<skein_lint::Local>>,
+    keep_local: bool,
+    cancelled: skein_lint::Cancelled<'_>,
+) -> Result<(Report, Vec<skein_lint::Local>), Interrupted> {
     let Decodeds {
         sources,
         artifacts,
@@ -1331,6 +1389,9 @@ pub(crate) fn analyze_decoded(
     // Secrets are masked in every view of their file, whatever becomes of
     // the finding that found them (suppressed, baselined).
     register_secrets(&mut sources, &diagnostics);
+    if cancelled() {
+        return Err(Interrupted::of(sources, artifacts, reused));
+    }
     let mut internal = Vec::new();
     let graph = match skein_lint::catch(|| skein_model::build_graph(&artifacts, &sources)) {
         Ok(g) => g,
@@ -1351,7 +1412,19 @@ pub(crate) fn analyze_decoded(
         memo: skein_lint::Memo::new(artifacts.len()),
     };
     let (all, all_file) = passes(config, options);
-    let outcome = skein_lint::run_with(&cx, &all, &all_file, reused);
+    if cancelled() {
+        drop(cx);
+        drop(graph);
+        return Err(Interrupted::of(sources, artifacts, reused));
+    }
+    let outcome = match skein_lint::run_cancellable(&cx, &all, &all_file, reused, cancelled) {
+        Ok(outcome) => outcome,
+        Err(local) => {
+            drop(cx);
+            drop(graph);
+            return Err(Interrupted::of(sources, artifacts, local));
+        }
+    };
     // The local findings are given back only to a caller that keeps them.
     let local = if keep_local {
         outcome.local.clone()
@@ -1410,7 +1483,7 @@ pub(crate) fn analyze_decoded(
         cache: None,
         retention: None,
     };
-    (report, local)
+    Ok((report, local))
 }
 
 /// Marks the [`Diagnostic::redact`] spans of `diagnostics` as secrets of

@@ -77,6 +77,52 @@ fn an_edit_decodes_one_file_and_matches_a_full_check() {
     assert_eq!(ws.stats().decoded, 0);
 }
 
+/// A run cancelled at its `n`-th question (for growing `n`, until a run
+/// completes), then cancelled again at once, leaves the workspace such that
+/// the next run gives a full check's report, decoding nothing again and
+/// reusing at least the local findings the cancelled runs were given.
+#[test]
+fn a_cancelled_run_loses_nothing() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = demo();
+    let rel = "packs/core/loops/review/loop.json";
+    let text = std::fs::read_to_string(dir.path().join(rel))
+        .unwrap()
+        .replace("\"id\": \"G1\"", "\"id\": \"G2\"");
+    let mut runs = Vec::new();
+    let mut n = 0;
+    loop {
+        let mut ws = Workspace::open(dir.path(), &Options::default()).unwrap();
+        ws.analyze();
+        ws.set_overlay(rel, text.clone().into_bytes());
+        let asked = AtomicUsize::new(0);
+        let cancel = || asked.fetch_add(1, Ordering::SeqCst) >= n;
+        if ws.analyze_cancellable(&cancel).is_some() {
+            break;
+        }
+        assert!(ws.report().is_none());
+        assert_eq!(ws.stats().decoded, 1);
+        // Cancelled again at its first question: it starts from what the
+        // first left.
+        assert!(ws.analyze_cancellable(&|| true).is_none());
+        assert_eq!(ws.stats().decoded, 0);
+        runs.push(view(ws.analyze()));
+        assert_eq!(ws.stats().decoded, 0, "cancelled at {n}");
+        assert!(
+            ws.stats().local_reused >= LOCAL_REUSED_AFTER_EDIT,
+            "cancelled at {n}"
+        );
+        n = n * 2 + 1;
+        assert!(n < 1 << 20, "no run completed");
+    }
+    assert!(runs.len() >= 3, "{} cancelled runs", runs.len());
+    std::fs::write(dir.path().join(rel), &text).unwrap();
+    let want = view(&full(dir.path()));
+    for (i, got) in runs.iter().enumerate() {
+        assert!(*got == want, "run {i} differs from a full check");
+    }
+}
+
 #[test]
 fn a_new_file_renumbers_the_files_after_it() {
     let dir = demo();

@@ -365,13 +365,14 @@ fn analysis_loop(
             }
             dirty.remove(&i);
             let p = &mut st.projects[i];
-            p.ws.analyze();
-            let fresh = published_form(p, enc);
-            if !rx.is_empty() {
-                // Edits came during the run: drop its results.
+            // Edits that come during the run stop it at its next step; what
+            // it finished is kept for the next run.
+            let overtaken = || !rx.is_empty();
+            if p.ws.analyze_cancellable(&overtaken).is_none() || overtaken() {
                 dirty.insert(i);
                 break;
             }
+            let fresh = published_form(p, enc);
             let root = p.ws.root().to_path_buf();
             let mut changed = Vec::new();
             let keys: BTreeSet<String> = p.published.keys().chain(fresh.keys()).cloned().collect();
