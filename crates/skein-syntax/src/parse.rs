@@ -6,7 +6,7 @@
 //! become [`rules::SYNTAX_ERROR`] diagnostics at their span and the rest of
 //! the tree is still converted.
 
-use crate::diagnostic::{Diagnostic, quote};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, quote};
 use crate::document::{Document, Entry, NodeId, NodeKind, Number};
 use crate::frontmatter::Frontmatter;
 use crate::json_fault::{self, FaultKind};
@@ -672,28 +672,60 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
     } else if let Some(value) = flow_then_text(cx.text, at) {
         // `argument-hint: [name] [--flag]`: the value opens a flow list
         // and text follows its end.
-        d = d.with_help(format!(
-            "a value that starts with `{}` is a YAML {}, so nothing may follow its end; to write the text as it is, quote the whole value: \"{}\"",
-            &value[..1],
-            if value.starts_with('[') { "list" } else { "mapping" },
-            value.replace('"', "\\\"")
-        ));
+        let written = &cx.text[value.range()];
+        let quoted = quote_scalar(written);
+        d = d
+            .with_help(format!(
+                "a value that starts with `{}` is a YAML {}, so nothing may follow its end; to write the text as it is, quote the whole value: {quoted}",
+                &written[..1],
+                if written.starts_with('[') { "list" } else { "mapping" },
+            ))
+            .with_fix(Fix {
+                message: format!("quote the value: {quoted}"),
+                applicability: Applicability::Unsafe,
+                edits: vec![Edit {
+                    span: value,
+                    replacement: quoted,
+                }],
+            });
     }
     cx.diag(d);
 }
 
-/// The value of the `key: value` line holding byte `at` when it opens a
-/// flow collection (`[`, `{`) that closes before `at` on the same line:
-/// text after a flow collection is what made the parser stop there.
-fn flow_then_text(text: &str, at: usize) -> Option<&str> {
+/// The span of the value of the `key: value` line holding byte `at`, up to
+/// a ` #` comment, when it opens a flow collection (`[`, `{`) that closes
+/// before `at` on the same line: text after a flow collection is what made
+/// the parser stop there.
+fn flow_then_text(text: &str, at: usize) -> Option<Span> {
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
     let line = &text[line_start..line_end];
     let colon = line.find(": ")?;
-    let value = line[colon + 2..].trim();
+    let after = &line[colon + 2..];
+    let lead = after.len() - after.trim_start().len();
+    let mut value = after.trim_start();
+    if let Some(c) = value.find(" #") {
+        value = &value[..c];
+    }
+    let value = value.trim_end();
     let opens = value.starts_with('[') || value.starts_with('{');
     let closes_before = text[line_start..at].contains([']', '}']);
-    (opens && closes_before && at > line_start + colon).then_some(value)
+    let from = line_start + colon + 2 + lead;
+    (opens && closes_before && at > line_start + colon && at < from + value.len())
+        .then(|| Span::new(from, from + value.len()))
+}
+
+/// `text` as a YAML scalar that reads back as `text`: double-quoted, or
+/// single-quoted when it holds `"` or `\\` and no `'` (no escapes needed),
+/// else double-quoted with `\\` and `"` escaped.
+fn quote_scalar(text: &str) -> String {
+    if !text.contains(['"', '\\']) {
+        format!("\"{text}\"")
+    } else if !text.contains('\'') {
+        format!("'{text}'")
+    } else {
+        format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+    }
 }
 
 /// Whether `text` has a `/` outside JSON strings. In a JSON tree without
@@ -1656,6 +1688,53 @@ mod saphyr_refinement_tests {
                 36
             )]
         );
+    }
+
+    #[test]
+    fn text_after_a_flow_collection_is_quoted_by_the_fix() {
+        let cases = [
+            ("k: [a] [b]\n", "\"[a] [b]\""),
+            ("k: [a] [b]   # the hint\n", "\"[a] [b]\""),
+            ("k:   {a: 1} x\r\n", "\"{a: 1} x\""),
+            (
+                "k: [\"text\"] [--from-error]\n",
+                "'[\"text\"] [--from-error]'",
+            ),
+            ("k: [\"it's\"] [\\d]\n", "\"[\\\"it's\\\"] [\\\\d]\""),
+        ];
+        for (text, want) in cases {
+            let p = Parsers::new().parse_yaml(FileId(0), text);
+            let fixes: Vec<_> = p
+                .diagnostics
+                .iter()
+                .filter_map(|d| d.fix.as_ref())
+                .collect();
+            assert_eq!(fixes.len(), 1, "{text:?}");
+            let [edit] = &fixes[0].edits[..] else {
+                panic!("one edit for {text:?}")
+            };
+            assert_eq!(edit.replacement, want, "{text:?}");
+            assert_eq!(fixes[0].applicability, Applicability::Unsafe);
+            let fixed = format!(
+                "{}{}{}",
+                &text[..edit.span.start as usize],
+                edit.replacement,
+                &text[edit.span.end as usize..]
+            );
+            let again = Parsers::new().parse_yaml(FileId(0), &fixed);
+            assert!(
+                again.diagnostics.is_empty(),
+                "{fixed:?}: {:?}",
+                again.diagnostics
+            );
+            let doc = &again.document;
+            let v = doc.get(doc.root().unwrap(), "k").unwrap();
+            assert_eq!(
+                doc.as_str(v),
+                Some(&text[edit.span.range()]),
+                "{fixed:?} reads back as written"
+            );
+        }
     }
 
     #[test]

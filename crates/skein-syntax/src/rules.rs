@@ -17,8 +17,15 @@ comments in JSON files, which JSON does not allow. In JSON the finding points at
 fault and says what JSON expected there (`,` or `}` before the next key, a value, `:`), not at \
 the whole pair the parser set aside.\n\n## Why is this bad?\nThe agent runtime's \
 parser rejects the whole file, so the artifact is never loaded.\n\n## Example\n```json\n{\"name\": \"x\",}\n```\nUse instead:\n```json\n{\"name\": \"x\"}\n```\n\nThe rest of \
-the file is still analyzed where the parser recovered.",
-    fix: None,
+the file is still analyzed where the parser recovered.\n\n## Fix\nUnsafe, for one error: a \
+value that opens a YAML list or mapping and goes on after its end, as in \
+`argument-hint: [pr-number] [priority]` (the form the Claude Code slash-command docs show, \
+https://code.claude.com/docs/en/slash-commands), is quoted whole, so it reads as the text \
+written. Unsafe because it changes what the runtime loads: a YAML parser rejects the whole \
+frontmatter on this error (Claude Code logs a warning and loads the command without its \
+frontmatter, so `description` and `allowed-tools` are lost), and once quoted every key \
+applies, `allowed-tools` restrictions included.",
+    fix: Some(crate::Applicability::Unsafe),
 };
 
 /// SYN002: a mapping has the same key twice.
