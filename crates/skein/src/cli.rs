@@ -55,6 +55,10 @@ pub enum Command {
     /// plugins with their skills, agents, commands and hooks; marketplaces ->
     /// the plugins they list; loops -> skills; agents -> MCP servers).
     /// Unreachable stages and uncapped cycles are drawn red and dashed.
+    ///
+    /// Exit status: 0 when drawn; 2 for a usage error or a `--loop` no loop
+    /// has; 3 when no file skein reads was found (the empty graph is still
+    /// printed).
     Graph(GraphArgs),
     /// Run the language server (LSP over stdin/stdout) for editors.
     ///

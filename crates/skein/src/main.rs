@@ -104,6 +104,13 @@ fn graph(args: GraphArgs) -> anyhow::Result<ExitCode> {
     match render_graph(report.graph(), report.sources(), format, name) {
         Some(out) => {
             print(&out)?;
+            if report.summary().files_read == 0 {
+                eprintln!(
+                    "skein: warning: no file skein reads was found in {}: the graph is empty (exit status 3)",
+                    args.path.display()
+                );
+                return Ok(ExitCode::from(3));
+            }
             Ok(ExitCode::SUCCESS)
         }
         None => {

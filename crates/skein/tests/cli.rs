@@ -452,6 +452,18 @@ fn named_paths_are_read_within_their_project() {
         common::stderr(&o),
         "skein: warning: no file skein reads was found in empty: nothing was analyzed (exit status 3)\n"
     );
+    // `skein graph` says the same, and still prints the (empty) graph.
+    let o = skein(&["graph", "empty"], dir.path());
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        common::stderr(&o),
+        "skein: warning: no file skein reads was found in empty: the graph is empty (exit status 3)\n"
+    );
+    assert!(
+        stdout(&o).starts_with("digraph repository {"),
+        "{}",
+        stdout(&o)
+    );
     let o = skein(&["check", "notes.txt"], dir.path());
     assert_eq!(o.status.code(), Some(3));
     assert!(
