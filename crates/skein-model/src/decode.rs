@@ -283,11 +283,22 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             out.diagnostics.extend(errs);
         }
         Err(limit) => {
-            let span = document
-                .root()
-                .map(|r| document.node(r).span)
-                .unwrap_or(anchor);
-            let at = Span::new(span.start as usize, span.start as usize);
+            // At the alias whose expansion went over, else where the
+            // document starts.
+            let at = limit.alias.unwrap_or_else(|| {
+                let span = document
+                    .root()
+                    .map(|r| document.node(r).span)
+                    .unwrap_or(anchor);
+                Span::new(span.start as usize, span.start as usize)
+            });
+            let label = |whole: &'static str| {
+                if limit.alias.is_some() {
+                    "expanding this alias goes over the limit"
+                } else {
+                    whole
+                }
+            };
             out.diagnostics.push(if limit.too_deep {
                 Diagnostic::new(
                     syn::NESTING_TOO_DEEP,
@@ -298,7 +309,9 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                         skein_syntax::MAX_DEPTH
                     ),
                 )
-                .with_label("aliases in this document stack their anchors' depths")
+                .with_label(label(
+                    "aliases in this document stack their anchors' depths",
+                ))
                 .with_note("schema validation and decoding of this file are skipped")
             } else {
                 Diagnostic::new(
@@ -310,7 +323,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                         limit.limit - document.len()
                     ),
                 )
-                .with_label("aliases in this document expand without bound")
+                .with_label(label("aliases in this document expand without bound"))
                 .with_note("schema validation and decoding of this file are skipped")
             });
             schema_ok = false;

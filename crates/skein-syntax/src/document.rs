@@ -159,6 +159,10 @@ pub struct ExpansionLimit {
     /// True when the expansion was refused for its depth (a collection
     /// deeper than [`crate::MAX_DEPTH`]), false when for its size.
     pub too_deep: bool,
+    /// The alias of the document's own tree (not one inside an anchor
+    /// being expanded) whose expansion went over the limit: the place to
+    /// point at. `None` when no alias was being expanded.
+    pub alias: Option<Span>,
 }
 
 impl std::fmt::Display for ExpansionLimit {
@@ -431,7 +435,26 @@ impl Document {
         self.to_json_node(root, &mut budget, limit, 0)
     }
 
+    /// [`Document::to_json_value`] of `id`; when it fails inside an alias,
+    /// the error names that alias (the outermost one, as the error comes up).
     fn to_json_node(
+        &self,
+        id: NodeId,
+        budget: &mut usize,
+        limit: usize,
+        depth: usize,
+    ) -> Result<Value, ExpansionLimit> {
+        let value = self.to_json_value(id, budget, limit, depth);
+        match value {
+            Err(mut e) if matches!(self.node(id).kind, NodeKind::Alias(_)) => {
+                e.alias = Some(self.node(id).span);
+                Err(e)
+            }
+            v => v,
+        }
+    }
+
+    fn to_json_value(
         &self,
         id: NodeId,
         budget: &mut usize,
@@ -442,6 +465,7 @@ impl Document {
             return Err(ExpansionLimit {
                 limit,
                 too_deep: false,
+                alias: None,
             });
         }
         *budget -= 1;
@@ -453,6 +477,7 @@ impl Document {
             return Err(ExpansionLimit {
                 limit,
                 too_deep: true,
+                alias: None,
             });
         }
         Ok(match kind {

@@ -649,12 +649,22 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
         }
     }
     let Some((byte, info)) = found else { return };
-    let at = start + byte;
-    let len = cx.text[at..]
+    let mut at = start + byte;
+    let mut len = cx.text[at..]
         .chars()
         .next()
         .map(char::len_utf8)
         .unwrap_or(0);
+    let tab = info.contains("tabs disallowed");
+    if tab {
+        // The parser stops after the indentation; the fault is its tabs.
+        let line_start = cx.text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let indent = &cx.text[line_start..at];
+        if let (Some(first), Some(last)) = (indent.find('\t'), indent.rfind('\t')) {
+            at = line_start + first;
+            len = last + 1 - first;
+        }
+    }
     cx.out.diagnostics.retain(|d| {
         d.rule != rules::SYNTAX_ERROR || d.message.starts_with("syntax error: missing")
     });
@@ -665,7 +675,11 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
         format!("syntax error: {info}"),
     )
     .with_label("the YAML parser stops here");
-    if info.contains("mapping values are not allowed") {
+    if tab {
+        d = d
+            .with_label("a tab in the indentation")
+            .with_help("YAML indents with spaces only: replace the tab with spaces");
+    } else if info.contains("mapping values are not allowed") {
         d = d.with_help(
             "a plain value cannot contain `: `; quote the value or use a block scalar (`>-`)",
         );
@@ -1733,6 +1747,34 @@ mod saphyr_refinement_tests {
                 doc.as_str(v),
                 Some(&text[edit.span.range()]),
                 "{fixed:?} reads back as written"
+            );
+        }
+    }
+
+    #[test]
+    fn a_tab_in_the_indentation_is_pointed_at() {
+        for text in ["tools:\n\t- Read\n", "a:\n  b:\n  \t\tc: 1\n"] {
+            let p = Parsers::new().parse_yaml(FileId(0), text);
+            let d: Vec<(&str, &str, Option<&str>)> = p
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    (
+                        &text[d.primary.span.range()],
+                        d.primary.message.as_str(),
+                        d.help.as_deref(),
+                    )
+                })
+                .collect();
+            let tabs = if text.contains("\t\t") { "\t\t" } else { "\t" };
+            assert_eq!(
+                d,
+                [(
+                    tabs,
+                    "a tab in the indentation",
+                    Some("YAML indents with spaces only: replace the tab with spaces")
+                )],
+                "{text:?}"
             );
         }
     }
