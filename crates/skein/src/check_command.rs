@@ -213,6 +213,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             *statistics.entry((d.rule.code, d.rule.name)).or_default() += 1;
         }
         let summary = !args.quiet && !args.statistics;
+        report.index_lines();
         match args.format {
             OutputFormat::Human => {
                 let mut out = render_human(

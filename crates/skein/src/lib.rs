@@ -440,11 +440,35 @@ impl Report {
     /// up to the common folder. Call it after baselines are written and
     /// applied: those keep project-relative paths.
     pub fn relocate(&mut self, root: &Path, base: &Path) {
+        let (root, base) = (components(root), components(base));
         for i in 0..self.sources.len() {
             let id = FileId(i as u32);
-            let rel = relative_to(root, self.sources.get(id).path(), base);
+            let rel = relative_parts(&root, self.sources.get(id).path(), &base);
             self.sources.get_mut(id).set_path(rel);
         }
+    }
+
+    /// Builds, on every thread, the line index of each file a finding
+    /// names (primary or secondary label), which rendering then reads on
+    /// one thread, finding by finding, from line and column on.
+    pub fn index_lines(&self) {
+        let mut named = vec![false; self.sources.len()];
+        for d in &self.diagnostics {
+            for l in std::iter::once(&d.primary).chain(&d.secondary) {
+                if let Some(n) = named.get_mut(l.file.0 as usize) {
+                    *n = true;
+                }
+            }
+        }
+        let ids: Vec<FileId> = named
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n)
+            .map(|(i, _)| FileId(i as u32))
+            .collect();
+        ids.par_iter().for_each(|&id| {
+            self.sources.get(id).lines();
+        });
     }
 
     /// Takes the report apart: its source map and its artifacts (for
@@ -471,20 +495,28 @@ impl Report {
 /// elsewhere with `../` segments up to the common folder. `root` and `base`
 /// are absolute and canonical (issue #14: the one path convention).
 pub fn relative_to(root: &Path, rel: &str, base: &Path) -> String {
-    let base = components(base);
-    let mut abs = components(root);
+    relative_parts(&components(root), rel, &components(base))
+}
+
+/// [`relative_to`] with `root` and `base` given as their components.
+fn relative_parts(root: &[String], rel: &str, base: &[String]) -> String {
+    let mut abs: Vec<&str> = root.iter().map(String::as_str).collect();
     for part in rel.split('/') {
         match part {
             "" | "." => {}
             ".." => {
                 abs.pop();
             }
-            p => abs.push(p.to_string()),
+            p => abs.push(p),
         }
     }
-    let common = abs.iter().zip(&base).take_while(|(a, b)| a == b).count();
+    let common = abs
+        .iter()
+        .zip(base)
+        .take_while(|(a, b)| **a == b.as_str())
+        .count();
     let mut out: Vec<&str> = vec![".."; base.len() - common];
-    out.extend(abs[common..].iter().map(String::as_str));
+    out.extend(&abs[common..]);
     out.join("/")
 }
 
