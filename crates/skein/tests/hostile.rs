@@ -119,7 +119,7 @@ fn alias_bomb() {
     assert_findings(
         &r,
         &[
-            "loops/bomb/loop.yaml:1:1: SYN008 expanding aliases would produce more than 100000 values",
+            "loops/bomb/loop.yaml:8:8: SYN008 expanding aliases would produce more than 100000 values",
         ],
     );
 }
@@ -145,7 +145,7 @@ fn alias_stacked_depth() {
     let r = check_mem(vec![("deep/loop.yaml", y.into_bytes())]);
     assert_findings(
         &r,
-        &["deep/loop.yaml:1:1: SYN009 expanding aliases would nest values deeper than 256 levels"],
+        &["deep/loop.yaml:5:211: SYN009 expanding aliases would nest values deeper than 256 levels"],
     );
 }
 
