@@ -214,9 +214,25 @@ fn inline_ignore_array(text: &str) -> Option<usize> {
     None
 }
 
-/// `s` as a TOML basic string.
+/// `s` as a TOML basic string (`"..."`): `"`, `\\` and control
+/// characters escaped. (The `toml` crate's own rendering picks a literal
+/// string, `'a"b'`, for a value that holds a `"`.)
 fn toml_string(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// `path` as a glob that matches only itself: each glob character in a
@@ -256,5 +272,23 @@ mod tests {
     fn glob_characters_are_escaped() {
         assert_eq!(glob_escape("a/[id]/x*.json"), "a/[[]id[]]/x[*].json");
         assert_eq!(toml_string("a\"b"), "\"a\\\"b\"");
+    }
+
+    #[test]
+    fn toml_strings_are_basic_strings_that_read_back_as_written() {
+        for s in [
+            "a\"b",
+            "C:\\x\\y.json",
+            "it's",
+            "tab\there",
+            "nl\n\u{7f}",
+            "é/[x]",
+        ] {
+            let t = toml_string(s);
+            assert!(t.starts_with('"') && t.ends_with('"'), "{t}");
+            let v: toml::Table = toml::from_str(&format!("k = {t}")).unwrap();
+            assert_eq!(v["k"].as_str(), Some(s), "{t}");
+        }
+        assert_eq!(toml_string("C:\\a\u{1}"), "\"C:\\\\a\\u0001\"");
     }
 }
