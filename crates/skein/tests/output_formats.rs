@@ -298,3 +298,14 @@ fn rules_page_is_current() {
         "docs/rules.md is out of date: run `UPDATE_DOCS=1 cargo test -p skein --test output_formats` and review the diff"
     );
 }
+
+/// The README's count of rules is the number `skein rules` lists.
+#[test]
+fn readme_counts_every_rule() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let expected = format!("(`skein rules` lists all {})", rules::all().len());
+    assert!(
+        readme.contains(&expected),
+        "README.md should say {expected}, the number of rules"
+    );
+}

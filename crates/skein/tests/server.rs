@@ -23,6 +23,11 @@ struct Client {
 
 impl Client {
     fn start(root: &Path) -> Client {
+        Client::start_with(root, json!({}))
+    }
+
+    /// A client that declares `capabilities` in `initialize`.
+    fn start_with(root: &Path, capabilities: Value) -> Client {
         let (server, conn) = Connection::memory();
         let handle = std::thread::spawn(move || {
             let options = skein::server::ServerOptions {
@@ -37,7 +42,7 @@ impl Client {
             next: 1,
         };
         let init = json!({
-            "capabilities": {},
+            "capabilities": capabilities,
             "workspaceFolders": [{"uri": skein::server::path_to_uri(root), "name": "t"}],
         });
         c.request("initialize", init);
@@ -474,6 +479,11 @@ fn json_suppression(c: &mut Client, path: &Path) -> Value {
 
 const MCP: &str = "{\n  \"mcpServers\": {\n    \"ok\": {\"command\": \"npx\"},\n    \"local\": {\"type\": \"stdio\", \"args\": [\"server.js\"]}\n  }\n}\n";
 
+/// The capabilities of a client that applies `create` resource operations.
+static CREATES_FILES: std::sync::LazyLock<Value> = std::sync::LazyLock::new(
+    || json!({"workspace": {"workspaceEdit": {"documentChanges": true, "resourceOperations": ["create"]}}}),
+);
+
 #[test]
 fn a_json_finding_without_a_config_is_suppressed_in_a_new_skein_toml() {
     let dir = tempfile::tempdir().unwrap();
@@ -481,7 +491,7 @@ fn a_json_finding_without_a_config_is_suppressed_in_a_new_skein_toml() {
     std::fs::create_dir(root.join(".git")).unwrap();
     write(&root, ".mcp.json", MCP);
     let path = root.join(".mcp.json");
-    let mut c = Client::start(&root);
+    let mut c = Client::start_with(&root, CREATES_FILES.clone());
     let edit = json_suppression(&mut c, &path);
     let config = skein::server::path_to_uri(&root.join("skein.toml"));
     assert_eq!(
@@ -526,4 +536,36 @@ fn a_json_finding_is_suppressed_in_the_inline_ignore_array_and_the_entry_applies
         json!({"changes": [{"uri": uri.as_str(), "type": 2}]}),
     );
     assert_eq!(c.diagnostics(&path), []);
+}
+
+#[test]
+fn without_create_support_no_action_offers_a_new_skein_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    write(&root, ".mcp.json", MCP);
+    let path = root.join(".mcp.json");
+    // No `resourceOperations` at all, or without `create`, or no
+    // `documentChanges`: a `create` operation is not sent.
+    for capabilities in [
+        json!({}),
+        json!({"workspace": {"workspaceEdit": {"documentChanges": true, "resourceOperations": ["rename"]}}}),
+        json!({"workspace": {"workspaceEdit": {"resourceOperations": ["create"]}}}),
+    ] {
+        let mut c = Client::start_with(&root, capabilities.clone());
+        let diags = c.diagnostics(&path);
+        let mcp004 = diags
+            .iter()
+            .find(|d| d.code == Some(lsp::NumberOrString::String("MCP004".into())))
+            .expect("an MCP004 finding");
+        let actions = c.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": skein::server::path_to_uri(&path)},
+                "range": mcp004.range,
+                "context": {"diagnostics": []},
+            }),
+        );
+        assert_eq!(actions, json!([]), "{capabilities}");
+    }
 }

@@ -421,6 +421,7 @@ pub fn code_actions(
     config: &crate::config::Config,
     root: &Path,
     enc: Encoding,
+    create_files: bool,
 ) -> Vec<lsp::CodeActionOrCommand> {
     let uri = path_to_uri(&root.join(source.path()));
     let mut out = Vec::new();
@@ -453,7 +454,9 @@ pub fn code_actions(
         }
     }
     for (d, ld) in diagnostics {
-        if let Some(edit) = super::suppression::config_entry(report, d, source, config, root, enc) {
+        if let Some(edit) =
+            super::suppression::config_entry(report, d, source, config, root, enc, create_files)
+        {
             out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
                 title: format!("suppress {} in skein.toml with a reason", d.rule.code),
                 kind: Some(lsp::CodeActionKind::QUICKFIX),

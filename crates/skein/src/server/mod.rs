@@ -176,9 +176,23 @@ pub fn serve(connection: Connection, mut options: ServerOptions) -> Result<(), S
     {
         folders.push(p);
     }
+    // A new skein.toml is a `create` resource operation, which a client
+    // must declare it applies (LSP 3.16, `WorkspaceEditClientCapabilities`).
+    let create_files = init
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.workspace_edit.as_ref())
+        .is_some_and(|e| {
+            e.document_changes == Some(true)
+                && e.resource_operations
+                    .as_ref()
+                    .is_some_and(|o| o.contains(&lsp::ResourceOperationKind::Create))
+        });
     let state = Arc::new(Mutex::new(State {
         projects: Vec::new(),
         enc,
+        create_files,
         analysis: options.analysis.clone(),
         versions: HashMap::new(),
     }));
@@ -266,6 +280,9 @@ struct Project {
 struct State {
     projects: Vec<Project>,
     enc: Encoding,
+    /// Whether the client applies `create` resource operations in a
+    /// workspace edit (the "suppress in a new skein.toml" action needs one).
+    create_files: bool,
     analysis: Options,
     /// Versions of open buffers, for `publishDiagnostics`.
     versions: HashMap<PathBuf, i32>,
@@ -601,6 +618,7 @@ fn answer(state: &Mutex<State>, req: Request) -> Response {
         }),
         R::CodeActionRequest::METHOD => parse::<lsp::CodeActionParams>(req).map(|p| {
             let range = p.range;
+            let create_files = st.create_files;
             at(&st, &p.text_document.uri, range.start, |cx| {
                 let end = convert::offset(cx.source(), range.end, cx.enc);
                 let sources = cx.report.sources();
@@ -622,6 +640,7 @@ fn answer(state: &Mutex<State>, req: Request) -> Response {
                     cx.config,
                     cx.root,
                     cx.enc,
+                    create_files,
                 ))
             })
             .map_or(serde_json::Value::Null, to_json)

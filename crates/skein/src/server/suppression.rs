@@ -82,7 +82,10 @@ pub fn comment(report: &Report, d: &Diagnostic, source: &SourceFile) -> Option<(
 /// first into an `ignore = [...]` array written before the file's first
 /// table (TOML allows one spelling of a key per file), otherwise at the end
 /// as an `[[ignore]]` table. `None` for findings in the configuration
-/// itself, in files that take a comment, and for `SCH005`.
+/// itself, in files that take a comment, for `SCH005`, and where there is
+/// no configuration to edit and the client applies no `create` resource
+/// operation (`create_files` false: it declared no
+/// `workspace.workspaceEdit.resourceOperations` with `create`).
 pub fn config_entry(
     report: &Report,
     d: &Diagnostic,
@@ -90,6 +93,7 @@ pub fn config_entry(
     config: &Config,
     root: &Path,
     enc: Encoding,
+    create_files: bool,
 ) -> Option<lsp::WorkspaceEdit> {
     let path = source.path();
     if !suppressible(d) || path.rsplit('/').next() == Some(CONFIG_FILE_NAME) || comment_form(path) {
@@ -114,6 +118,9 @@ pub fn config_entry(
         f.join(sep)
     };
     let Some((display, text)) = &config.source else {
+        if !create_files {
+            return None;
+        }
         let uri = path_to_uri(&root.join(CONFIG_FILE_NAME));
         let start = lsp::Position::new(0, 0);
         return Some(lsp::WorkspaceEdit {
