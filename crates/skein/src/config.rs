@@ -392,6 +392,10 @@ pub struct Config {
     severity: Vec<(&'static str, Severity)>,
     per_path: Vec<(GlobMatcher, Vec<Rule>)>,
     formats: Vec<(GlobMatcher, Format)>,
+    /// Component files that Claude Code plugin manifests name by path
+    /// (`hooks`, `mcpServers`, `lspServers`), by project-relative path: read
+    /// as that format, after the `[formats]` mappings ([`Config::declare`]).
+    declared: BTreeMap<String, Format>,
     /// `fail-on`.
     pub fail_on: Option<Severity>,
     /// `fail-on-internal-error` (false when absent).
@@ -661,7 +665,12 @@ impl Config {
                     sorted(&self.selected),
                     sorted(&self.active)
                 ),
-                (&self.severity, &self.per_path, &self.formats),
+                (
+                    &self.severity,
+                    &self.per_path,
+                    &self.formats,
+                    &self.declared
+                ),
                 (
                     self.fail_on,
                     self.fail_on_internal_error,
@@ -844,14 +853,24 @@ impl Config {
     /// The format `[formats]` maps a repo-relative path to (the first
     /// matching glob, in key order).
     pub fn format_for(&self, rel: &str) -> Option<Format> {
-        if self.formats.is_empty() {
+        if !self.formats.is_empty() {
+            let p = self.glob_path(rel);
+            if let Some((_, f)) = self.formats.iter().find(|(g, _)| g.is_match(&p)) {
+                return Some(*f);
+            }
+        }
+        if self.declared.is_empty() {
             return None;
         }
-        let p = self.glob_path(rel);
-        self.formats
-            .iter()
-            .find(|(g, _)| g.is_match(&p))
-            .map(|(_, f)| *f)
+        self.declared.get(rel).copied()
+    }
+
+    /// Reads the file at `rel` (project-relative) as `format` when no
+    /// `[formats]` mapping says otherwise: a component file a plugin
+    /// manifest names by a path skein's conventions do not know. The first
+    /// declaration of a path wins.
+    pub fn declare(&mut self, rel: String, format: Format) {
+        self.declared.entry(rel).or_insert(format);
     }
 
     /// Whether `select` (and, unless `no_ignores`, `ignore`) leaves `rule` on.

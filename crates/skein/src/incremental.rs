@@ -214,6 +214,11 @@ impl Workspace {
         if self.overlays.contains_key(rel) {
             return;
         }
+        // A plugin manifest decides which other files are artifacts (the
+        // component files it names by path): walk again.
+        if crate::declared::is_manifest(rel) && self.reload().is_ok() {
+            return;
+        }
         let path = self.root.join(rel);
         let meta = std::fs::symlink_metadata(&path);
         let Ok(meta) = meta else {

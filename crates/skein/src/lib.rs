@@ -20,6 +20,7 @@ pub mod baseline;
 pub mod cache;
 pub mod cli;
 pub mod config;
+mod declared;
 mod fault;
 pub mod fix;
 pub mod incremental;
@@ -880,6 +881,25 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
         found.retain(|f| {
             classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
         });
+        // Files plugin manifests name by path are artifacts too.
+        let max = options
+            .max_file_size
+            .or(config.max_file_size)
+            .unwrap_or(DEFAULT_MAX_FILE_SIZE);
+        let manifests: Vec<(String, Vec<u8>)> = found
+            .iter()
+            .filter(|f| declared::is_manifest(&f.rel) && f.kind == walk::EntryKind::Regular)
+            .filter(|f| std::fs::metadata(&f.path).is_ok_and(|m| m.len() <= max))
+            .filter_map(|f| Some((f.rel.clone(), std::fs::read(&f.path).ok()?)))
+            .collect();
+        for rel in declared::declare(&mut config, &w.all, manifests) {
+            let path = root.join(&rel);
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            let kind = walk::EntryKind::of(&path, &meta);
+            found.push(walk::Found { rel, path, kind });
+        }
         // A link to a folder is reported as a link named like an artifact is.
         found.extend(
             w.linked_folders
@@ -1130,6 +1150,11 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
     let mut config = config;
     config.apply(&options.overrides);
     let all: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
+    let manifests = files
+        .iter()
+        .filter(|f| declared::is_manifest(&f.path))
+        .map(|f| (f.path.clone(), f.bytes.clone()));
+    declared::declare(&mut config, &all, manifests);
     let loaded = files
         .into_iter()
         .filter(|f| {

@@ -145,7 +145,9 @@ fn alias_stacked_depth() {
     let r = check_mem(vec![("deep/loop.yaml", y.into_bytes())]);
     assert_findings(
         &r,
-        &["deep/loop.yaml:5:211: SYN009 expanding aliases would nest values deeper than 256 levels"],
+        &[
+            "deep/loop.yaml:5:211: SYN009 expanding aliases would nest values deeper than 256 levels",
+        ],
     );
 }
 

@@ -123,6 +123,39 @@ fn a_cancelled_run_loses_nothing() {
     }
 }
 
+/// A plugin manifest saved with a new `hooks` path makes the file it names
+/// an artifact: the workspace walks again, as a full check would read it.
+#[test]
+fn a_manifest_that_names_a_hooks_file_makes_it_an_artifact() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let manifest = "p/.claude-plugin/plugin.json";
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        manifest,
+        r#"{"name": "p", "description": "Guards.", "version": "1.0.0"}"#,
+    );
+    write(
+        "p/config/guard.json",
+        r#"{"hooks": {"onSave": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#,
+    );
+    let mut ws = Workspace::open(root, &Options::default()).unwrap();
+    assert!(!view(ws.analyze()).1.contains("HOOK001"));
+    write(
+        manifest,
+        r#"{"name": "p", "description": "Guards.", "version": "1.0.0", "hooks": "./config/guard.json"}"#,
+    );
+    ws.refresh(manifest);
+    let got = view(ws.analyze());
+    assert!(got.1.contains("unknown hook event `onSave`"), "{}", got.1);
+    assert_eq!(got, view(&full(root)));
+}
+
 #[test]
 fn a_new_file_renumbers_the_files_after_it() {
     let dir = demo();

@@ -39,7 +39,7 @@ pub(crate) fn command_line(command: &str) -> Option<Vec<&str>> {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     let doc = f.doc;

@@ -23,7 +23,7 @@ pub const PASS: FilePass = FilePass {
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     // Agent Plugins 1.0.0 lists `sse` as a transport of its own.

@@ -75,7 +75,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         }
         let path = cx.path(a.file);
-        let Some(f) = mcp_file(path, a) else {
+        let Some(f) = mcp_file(cx, a) else {
             continue;
         };
         if matches!(

@@ -24,7 +24,7 @@ pub const PASS: FilePass = FilePass {
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     let text = cx.sources.get(a.file).text();

@@ -31,7 +31,7 @@ fn token(name: &str) -> bool {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     let doc = f.doc;

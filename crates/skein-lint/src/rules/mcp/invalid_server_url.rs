@@ -50,7 +50,7 @@ pub(crate) fn problem(url: &str, websocket: bool) -> Option<String> {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     let mut out = Vec::new();

@@ -27,6 +27,7 @@ pub mod unpinned_package;
 pub mod wildcard_bind;
 pub mod wrong_servers_key;
 
+use crate::Context;
 use crate::similar::fold;
 use skein_model::{Artifact, Format};
 use skein_syntax::{Document, NodeId, NodeKind, Span};
@@ -455,10 +456,17 @@ fn is_mapping(doc: &Document, id: NodeId) -> bool {
     matches!(doc.kind(id), NodeKind::Mapping(_))
 }
 
-/// The MCP servers of `a` (at `path`), as the client of the file reads
-/// them; `None` when `a` is not an MCP file or its root is not a mapping.
-pub(crate) fn mcp_file<'a>(path: &str, a: &'a Artifact) -> Option<McpFile<'a>> {
-    let client = client_of(path, a.format)?;
+/// The MCP servers of `a`, as the client of the file reads them; `None`
+/// when `a` is not an MCP file or its root is not a mapping. An MCP file
+/// whose name no client reads by itself, inside a Claude Code plugin (a
+/// file the plugin's manifest names by path, `mcpServers`), is Claude
+/// Code's.
+pub(crate) fn mcp_file<'a>(cx: &Context, a: &'a Artifact) -> Option<McpFile<'a>> {
+    let path = cx.path(a.file);
+    let client = match client_of(path, a.format)? {
+        Client::Unknown if in_claude_plugin(cx.repo_files, path) => Client::ClaudeCode,
+        c => c,
+    };
     let spec = client.spec();
     let doc = &a.document;
     let root = doc.root().filter(|&r| is_mapping(doc, r))?;
@@ -505,6 +513,22 @@ pub(crate) fn mcp_file<'a>(path: &str, a: &'a Artifact) -> Option<McpFile<'a>> {
         root,
         servers,
     })
+}
+
+/// Whether `path` lies in a folder with a Claude Code plugin manifest
+/// (`.claude-plugin/plugin.json`) at or above it.
+pub(crate) fn in_claude_plugin(
+    repo_files: &std::collections::BTreeSet<String>,
+    path: &str,
+) -> bool {
+    let mut dir = path;
+    while let Some((parent, _)) = dir.rsplit_once('/') {
+        if repo_files.contains(&format!("{parent}/.claude-plugin/plugin.json")) {
+            return true;
+        }
+        dir = parent;
+    }
+    repo_files.contains(".claude-plugin/plugin.json")
 }
 
 /// Whether the top level reads as servers (flat form): no wrapper key of

@@ -26,7 +26,7 @@ pub const PASS: FilePass = FilePass {
 const RESERVED: &[&str] = &["workspace", "Claude Browser", "Claude Preview"];
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     if f.client != Client::ClaudeCode {

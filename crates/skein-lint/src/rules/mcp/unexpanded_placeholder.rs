@@ -129,7 +129,7 @@ fn runs_shell(f: &McpFile, node: skein_syntax::NodeId) -> bool {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     let style = f.spec.placeholders;
@@ -141,9 +141,12 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let path = cx.path(a.file);
     // A project's `.mcp.json` (not a plugin's): Claude Code sets the
     // plugin variables and `CLAUDE_PROJECT_DIR` only for plugin configs.
+    // A plugin's is at its root, or anywhere in it when its manifest names
+    // it (`"mcpServers": "./.claude-plugin/mcp.json"`).
     let project = f.client == Client::ClaudeCode
         && a.format == skein_model::Format::McpConfig
-        && !plugin_dir(cx, path.rsplit_once('/').map_or("", |(d, _)| d));
+        && !plugin_dir(cx, path.rsplit_once('/').map_or("", |(d, _)| d))
+        && !super::in_claude_plugin(cx.repo_files, path);
     let mut out = Vec::new();
     for s in &f.servers {
         let shell = runs_shell(&f, s.node);

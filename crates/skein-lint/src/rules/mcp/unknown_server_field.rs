@@ -69,7 +69,7 @@ pub(crate) fn suggestion(spec: &Spec, key: &str) -> Option<&'static str> {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     if !f.spec.check_fields {

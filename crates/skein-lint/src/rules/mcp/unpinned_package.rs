@@ -93,7 +93,7 @@ fn package(args: &[(NodeId, &str)], skip: usize) -> Option<(NodeId, String)> {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     let doc = f.doc;

@@ -52,7 +52,7 @@ fn wildcard_in(v: &str, named: bool) -> Option<std::ops::Range<usize>> {
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     let doc = f.doc;

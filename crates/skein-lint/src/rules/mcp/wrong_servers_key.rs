@@ -28,7 +28,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if matches!(a.format, Format::ClaudePlugin | Format::AgentPluginsMcp) {
         return Vec::new();
     }
-    let Some(f) = mcp_file(cx.path(a.file), a) else {
+    let Some(f) = mcp_file(cx, a) else {
         return Vec::new();
     };
     if f.client == Client::Unknown {

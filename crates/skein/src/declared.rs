@@ -1,0 +1,128 @@
+//! Component files that Claude Code plugin manifests name by path.
+//!
+//! A plugin's `.claude-plugin/plugin.json` may point its `hooks`,
+//! `mcpServers` and `lspServers` at files anywhere in the plugin
+//! (`"hooks": "./config/hooks.json"`, or a list of such paths), beside or
+//! instead of the default `hooks/hooks.json`, `.mcp.json` and `.lsp.json`
+//! (Claude Code plugins reference, "Plugin manifest schema", "Component
+//! path fields": https://code.claude.com/docs/en/plugins-reference). skein's
+//! path conventions do not know those files, so before anything is read the
+//! manifests are, and each file they name that exists, stays inside its
+//! plugin and is not an artifact already is declared to the configuration
+//! as its format ([`Config::declare`]): from then on it is an artifact like
+//! any other, in every kind of run.
+//!
+//! A manifest that is not valid JSON declares nothing (it has its own
+//! finding); a path that escapes the plugin or names nothing is
+//! `PLUGIN004 invalid-component-path`'s finding, not read.
+
+use crate::config::Config;
+use skein_model::graph::{join, plugin_root};
+use skein_model::{Format, classify_in_repo};
+use std::collections::BTreeSet;
+
+/// The manifest members that name component files, and the format of each.
+const MEMBERS: &[(&str, Format)] = &[
+    ("hooks", Format::ClaudeHooks),
+    ("mcpServers", Format::McpConfig),
+    ("lspServers", Format::ClaudeLspServers),
+];
+
+/// Whether `rel` is a Claude Code plugin manifest's path.
+pub(crate) fn is_manifest(rel: &str) -> bool {
+    rel == ".claude-plugin/plugin.json" || rel.ends_with("/.claude-plugin/plugin.json")
+}
+
+/// The files the manifest at `rel` (project-relative), whose bytes are
+/// `bytes`, names by path, with their formats: project-relative paths,
+/// normalised, inside the plugin's folder. Empty for a manifest that is
+/// not a JSON object.
+pub(crate) fn named_by(rel: &str, bytes: &[u8]) -> Vec<(String, Format)> {
+    let Ok(serde_json::Value::Object(manifest)) = serde_json::from_slice(bytes) else {
+        return Vec::new();
+    };
+    // The manifest's folder with its `/`, as `plugin_root` takes it.
+    let dir = &rel[..rel.rfind('/').map_or(0, |i| i + 1)];
+    let root = plugin_root(dir).trim_end_matches('/');
+    let mut out = Vec::new();
+    for &(member, format) in MEMBERS {
+        let paths: Vec<&str> = match manifest.get(member) {
+            Some(serde_json::Value::String(p)) => vec![p.as_str()],
+            Some(serde_json::Value::Array(items)) => {
+                items.iter().filter_map(serde_json::Value::as_str).collect()
+            }
+            _ => Vec::new(),
+        };
+        for p in paths {
+            let Some(rest) = p.strip_prefix("./") else {
+                continue;
+            };
+            let Some(path) = join(root, rest) else {
+                continue;
+            };
+            let inside = root.is_empty() || path.starts_with(&format!("{root}/"));
+            if inside && !path.split('/').any(|s| s == "..") {
+                out.push((path, format));
+            }
+        }
+    }
+    out
+}
+
+/// Declares to `config` the files `manifests` (project-relative path and
+/// bytes of each plugin manifest) name that exist (`all`, every repository
+/// path), are not excluded and are no artifact by skein's own conventions;
+/// returns those paths, sorted.
+pub(crate) fn declare(
+    config: &mut Config,
+    all: &BTreeSet<String>,
+    manifests: impl IntoIterator<Item = (String, Vec<u8>)>,
+) -> Vec<String> {
+    let mut named: Vec<(String, Format)> = manifests
+        .into_iter()
+        .flat_map(|(rel, bytes)| named_by(&rel, &bytes))
+        .collect();
+    named.sort();
+    named.dedup_by(|a, b| a.0 == b.0);
+    let mut out = Vec::new();
+    for (path, format) in named {
+        if !all.contains(&path)
+            || config.excluded(&path)
+            || classify_in_repo(&path, |p| config.format_for(p), |q| all.contains(q)).is_some()
+        {
+            continue;
+        }
+        config.declare(path.clone(), format);
+        out.push(path);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_resolved_inside_the_plugin() {
+        let manifest = br#"{"name": "p", "hooks": "./config/hooks.json",
+            "mcpServers": ["./mcp/a.json", "./../escape.json", "mcp/no-dot.json"],
+            "lspServers": {"inline": {}}}"#;
+        assert_eq!(
+            named_by("plugins/p/.claude-plugin/plugin.json", manifest),
+            [
+                (
+                    "plugins/p/config/hooks.json".to_string(),
+                    Format::ClaudeHooks
+                ),
+                ("plugins/p/mcp/a.json".to_string(), Format::McpConfig),
+            ]
+        );
+        assert_eq!(
+            named_by(".claude-plugin/plugin.json", br#"{"hooks": ["./h.json"]}"#),
+            [("h.json".to_string(), Format::ClaudeHooks)]
+        );
+        assert_eq!(named_by(".claude-plugin/plugin.json", b"{not json"), []);
+        assert!(is_manifest("a/.claude-plugin/plugin.json"));
+        assert!(!is_manifest("a/claude-plugin/plugin.json"));
+    }
+}
