@@ -69,19 +69,31 @@ pub(crate) fn named_by(rel: &str, bytes: &[u8]) -> Vec<(String, Format)> {
     out
 }
 
-/// Declares to `config` the files `manifests` (project-relative path and
-/// bytes of each plugin manifest) name that exist (`all`, every repository
-/// path), are not excluded and are no artifact by skein's own conventions;
-/// returns those paths, sorted.
+/// The files the plugin manifests among `found` name ([`named_by`]), each
+/// manifest read (at most `max` bytes) and parsed on the rayon pool.
+pub(crate) fn named_in(found: &[crate::walk::Found], max: u64) -> Vec<(String, Format)> {
+    use rayon::prelude::*;
+    found
+        .par_iter()
+        .filter(|f| is_manifest(&f.rel) && f.kind == crate::walk::EntryKind::Regular)
+        .filter(|f| std::fs::metadata(&f.path).is_ok_and(|m| m.len() <= max))
+        .flat_map_iter(|f| {
+            std::fs::read(&f.path)
+                .map(|bytes| named_by(&f.rel, &bytes))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Declares to `config` the files of `named` (what plugin manifests name,
+/// [`named_by`]) that exist (`all`, every repository path), are not
+/// excluded and are no artifact by skein's own conventions; returns those
+/// paths, sorted.
 pub(crate) fn declare(
     config: &mut Config,
     all: &BTreeSet<String>,
-    manifests: impl IntoIterator<Item = (String, Vec<u8>)>,
+    mut named: Vec<(String, Format)>,
 ) -> Vec<String> {
-    let mut named: Vec<(String, Format)> = manifests
-        .into_iter()
-        .flat_map(|(rel, bytes)| named_by(&rel, &bytes))
-        .collect();
     named.sort();
     named.dedup_by(|a, b| a.0 == b.0);
     let mut out = Vec::new();

@@ -886,13 +886,8 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             .max_file_size
             .or(config.max_file_size)
             .unwrap_or(DEFAULT_MAX_FILE_SIZE);
-        let manifests: Vec<(String, Vec<u8>)> = found
-            .iter()
-            .filter(|f| declared::is_manifest(&f.rel) && f.kind == walk::EntryKind::Regular)
-            .filter(|f| std::fs::metadata(&f.path).is_ok_and(|m| m.len() <= max))
-            .filter_map(|f| Some((f.rel.clone(), std::fs::read(&f.path).ok()?)))
-            .collect();
-        for rel in declared::declare(&mut config, &w.all, manifests) {
+        let named = declared::named_in(&found, max);
+        for rel in declared::declare(&mut config, &w.all, named) {
             let path = root.join(&rel);
             let Ok(meta) = std::fs::symlink_metadata(&path) else {
                 continue;
@@ -1150,11 +1145,12 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
     let mut config = config;
     config.apply(&options.overrides);
     let all: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
-    let manifests = files
+    let named = files
         .iter()
         .filter(|f| declared::is_manifest(&f.path))
-        .map(|f| (f.path.clone(), f.bytes.clone()));
-    declared::declare(&mut config, &all, manifests);
+        .flat_map(|f| declared::named_by(&f.path, &f.bytes))
+        .collect();
+    declared::declare(&mut config, &all, named);
     let loaded = files
         .into_iter()
         .filter(|f| {
