@@ -172,7 +172,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                             quote(p),
                             folder_label(base)
                         ),
-                        "no such file or folder",
+                        "no such file or folder (an empty folder counts as none: git does not keep it, so no clone has it)",
                     )),
                     (true, _, Want::Folder) => Some((
                         format!("`{member}` path {} is a file, not a folder", quote(p)),
