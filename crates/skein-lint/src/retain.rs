@@ -37,6 +37,8 @@ pub struct Keep {
 /// Documents no repository-level reader opens:
 /// - skilldrop loops and packs: the graph and the FLOW, REF and PERM
 ///   passes read their typed models;
+/// - Loopmaster manifests: the graph reads the typed model, and PERM003
+///   reads the manifest's own lists (a local pass);
 /// - plugin commands: the graph reads the model's `name`;
 /// - a skill's references and scripts, which have none;
 /// - a `SKILL.md`'s, unless Claude Code loads the skill by itself (the
@@ -67,6 +69,7 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>)
     match a.format {
         Format::SkilldropLoop
         | Format::SkilldropPack
+        | Format::LoopmasterManifest
         | Format::SkillReference
         | Format::SkillScript => Keep {
             document: false,

@@ -89,7 +89,7 @@ struct ArtifactOut<'a> {
     format: &'static str,
     document: &'a Document,
     frontmatter: &'a Option<Frontmatter>,
-    body: &'a Option<MarkdownBody>,
+    body: &'a Option<Box<MarkdownBody>>,
     model: ModelKind,
     damaged: bool,
 }
@@ -99,7 +99,7 @@ struct ArtifactIn {
     format: String,
     document: Document,
     frontmatter: Option<Frontmatter>,
-    body: Option<MarkdownBody>,
+    body: Option<Box<MarkdownBody>>,
     model: ModelKind,
     damaged: bool,
 }
