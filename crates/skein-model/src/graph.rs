@@ -28,7 +28,7 @@ pub(crate) type HashSet<K> = std::collections::HashSet<K, foldhash::fast::Random
 
 mod bailey;
 pub mod links;
-mod loom;
+pub mod loom;
 mod loopmaster;
 pub mod market;
 pub mod mcp;

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use skein_lint::Local;
 use skein_model::{Artifact, Decoded};
 use skein_syntax::{
-    Diagnostic, Document, DropMark, FileId, Parsers, SourceFile, SourceMap, Span, TextSource,
+    Diagnostic, DropMark, FileId, Parsers, SourceFile, SourceMap, Span, TextSource,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -311,7 +311,10 @@ impl Keeper {
             if k.document || self.keep_trees {
                 a.document.shrink_to_fit();
             } else {
-                a.document = Document::dropped(self.mark.clone());
+                let spans = skein_lint::retain::spans_kept(a);
+                a.document = a
+                    .document
+                    .drop_keeping(self.mark.clone(), spans.iter().map(String::as_str));
             }
         }
         let shown = !decoded.diagnostics.is_empty()
