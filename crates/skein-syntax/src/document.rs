@@ -114,9 +114,10 @@ pub struct Document {
     root: Option<NodeId>,
     /// For each node that is a mapping value, the key it belongs to.
     keys: Vec<Option<NodeId>>,
-    /// Set on a dropped document: raised when it is read.
+    /// Set on a dropped document: raised when it is read. Shared: a clone
+    /// of a dropped document allocates nothing.
     #[serde(skip)]
-    dropped: Option<Box<Dropped>>,
+    dropped: Option<Arc<Dropped>>,
 }
 
 /// What a dropped [`Document`] keeps: its mark, and the answers of
@@ -193,10 +194,11 @@ impl Document {
     }
 
     /// A document whose tree is not kept: it reads as empty, and reading it
-    /// raises `mark`.
+    /// raises `mark`. Its clones share what it keeps: a run that drops
+    /// many trees clones one.
     pub fn dropped(mark: DropMark) -> Self {
         Document {
-            dropped: Some(Box::new(Dropped {
+            dropped: Some(Arc::new(Dropped {
                 mark,
                 spans: Vec::new(),
             })),
@@ -216,11 +218,10 @@ impl Document {
             .into_iter()
             .map(|p| (p.to_string(), self.pointer_span(p)))
             .collect();
-        let mut d = Document::dropped(mark);
-        if let Some(k) = &mut d.dropped {
-            k.spans = spans;
+        Document {
+            dropped: Some(Arc::new(Dropped { mark, spans })),
+            ..Document::default()
         }
-        d
     }
 
     /// The span of the value at JSON pointer `pointer` (RFC 6901), when

@@ -1338,9 +1338,13 @@ pub(crate) fn analyze_decoded(
         *per_format.entry(a.format.id()).or_default() += 1;
     }
     let mut diagnostics = Vec::new();
-    let mut comments = Vec::with_capacity(rest.len());
+    // Only the files with comments: suppressions read no other, and the
+    // list lives through the passes (issue #17).
+    let mut comments = Vec::new();
     for (i, (d, c)) in rest.into_iter().enumerate() {
-        comments.push((FileId(i as u32), c));
+        if !c.is_empty() {
+            comments.push((FileId(i as u32), c));
+        }
         diagnostics.extend(d);
     }
     // Secrets are masked in every view of their file, whatever becomes of
