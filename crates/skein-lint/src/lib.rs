@@ -40,15 +40,34 @@ pub struct Context<'a> {
 /// shell sites of every file). Indexed like [`Context::artifacts`].
 #[derive(Default)]
 pub struct Memo {
-    shell_sites: Vec<std::sync::OnceLock<Vec<rules::sec::ShellSite>>>,
+    /// The number of artifacts.
+    artifacts: usize,
+    /// Per artifact, made on first use: a run whose passes ask none (a
+    /// lean run's repository half) makes none (issue #17).
+    shell_sites: std::sync::OnceLock<Box<[std::sync::OnceLock<Vec<rules::sec::ShellSite>>]>>,
 }
 
 impl Memo {
     /// An empty memo for `artifacts` artifacts.
     pub fn new(artifacts: usize) -> Self {
         Memo {
-            shell_sites: (0..artifacts).map(|_| std::sync::OnceLock::new()).collect(),
+            artifacts,
+            shell_sites: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The cell of the shell sites of artifact `i`.
+    pub(crate) fn shell_sites(
+        &self,
+        i: usize,
+    ) -> Option<&std::sync::OnceLock<Vec<rules::sec::ShellSite>>> {
+        self.shell_sites
+            .get_or_init(|| {
+                (0..self.artifacts)
+                    .map(|_| std::sync::OnceLock::new())
+                    .collect()
+            })
+            .get(i)
     }
 }
 
@@ -465,6 +484,12 @@ type Found = (Vec<Diagnostic>, Option<InternalError>);
 /// The [`Reads::Local`] passes over every artifact not `reused`, each
 /// artifact in a context of its own ([`Reads`]), its passes in order.
 fn local_passes(cx: &Context, own: &[&FilePass], mut reused: Vec<Option<Local>>) -> Vec<Local> {
+    if reused.len() == cx.artifacts.len() && reused.iter().all(Option::is_some) {
+        // All reused (a lean run's): in place, as a second list would hold
+        // every artifact's findings twice through the passes (issue #17).
+        #[allow(clippy::filter_map_identity)]
+        return reused.into_iter().filter_map(|l| l).collect();
+    }
     reused.resize_with(cx.artifacts.len(), || None);
     let graph = RepoGraph::default();
     cx.artifacts

@@ -124,6 +124,9 @@ impl VerdictClass {
 }
 
 /// A node: its kind, name, and the span that defines it.
+///
+/// 48 bytes: a large repository has hundreds of thousands of nodes (issue
+/// #17), and few have a cap, kept out of line ([`GNode::cap`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GNode {
     /// What it is.
@@ -134,8 +137,15 @@ pub struct GNode {
     pub file: FileId,
     /// The defining span (the name's value where there is one).
     pub span: Span,
+    /// A cap on how often the node may run again.
+    cap: Option<Box<u64>>,
+}
+
+impl GNode {
     /// A cap on how often the node may run again (Loom `policies.max_iterations`).
-    pub cap: Option<u64>,
+    pub fn cap(&self) -> Option<u64> {
+        self.cap.as_deref().copied()
+    }
 }
 
 /// What an edge means (DESIGN.md §4).

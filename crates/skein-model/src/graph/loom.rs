@@ -65,7 +65,8 @@ pub(super) fn agents(
                 .policies
                 .as_ref()
                 .and_then(|p| p.get("max_iterations"))
-                .and_then(|v| v.as_u64());
+                .and_then(|v| v.as_u64())
+                .map(Box::new);
             loom_by_name
                 .entry(spec.name.value.clone())
                 .or_default()

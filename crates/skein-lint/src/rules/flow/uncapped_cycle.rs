@@ -75,8 +75,8 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
     let filtered = EdgeFiltered::from_fn(g, |e| {
         let w = e.weight();
         w.cap().is_none()
-            && g[e.source()].cap.is_none()
-            && g[e.target()].cap.is_none()
+            && g[e.source()].cap().is_none()
+            && g[e.target()].cap().is_none()
             && filtered_has(&entries, &loop_nodes, e.source(), e.target(), w)
     });
     let mut out = Vec::new();
@@ -88,7 +88,7 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
             && !g.edges(scc[0]).any(|e| {
                 e.target() == scc[0]
                     && e.weight().cap().is_none()
-                    && g[scc[0]].cap.is_none()
+                    && g[scc[0]].cap().is_none()
                     && filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight())
             })
         {
