@@ -513,7 +513,13 @@ pub(crate) fn analyze(
                 .iter()
                 .map(wire::encode_entry)
                 .collect::<Option<Vec<_>>>()
-            && let Some(body) = wire::encode_run(&report, context, started, &entries, &unit_paths)
+            && let Some(body) = wire::encode_run(
+                &report,
+                context,
+                started,
+                entries,
+                &unit_paths.iter().map(String::as_str).collect::<Vec<_>>(),
+            )
         {
             store.write_run(&body);
         }
@@ -670,14 +676,13 @@ fn analyze_lean(
         && let Some(entries) = entries
     {
         let read = report.summary.files_read;
-        let unit_paths: Vec<String> = report
+        let unit_paths: Vec<&str> = report
             .sources
             .iter()
             .take(read)
-            .map(|(_, f)| f.path().to_string())
+            .map(|(_, f)| f.path())
             .collect();
-        if let Some(body) = wire::encode_run(&report, keys.context, started, &entries, &unit_paths)
-        {
+        if let Some(body) = wire::encode_run(&report, keys.context, started, entries, &unit_paths) {
             store.write_run(&body);
         }
     }

@@ -122,7 +122,7 @@ struct DecodedIn {
 /// (postcard writes a struct as its fields one after the other).
 #[derive(Serialize)]
 struct RunOutTail<'a> {
-    units: &'a [String],
+    units: &'a [&'a str],
     diagnostics: Vec<DiagnosticOut<'a>>,
     secrets: Vec<(u32, &'a [Span])>,
     extra_sources: Vec<(&'a str, &'a str)>,
@@ -354,23 +354,22 @@ pub(crate) fn decode_local(bytes: &[u8], file: FileId) -> Option<Local> {
 ///
 /// `entries` are each [`Entry`]'s encoding ([`encode_entry`]), sorted
 /// ([`entry_order`]): a run of many files holds them so, a third of the
-/// size of the entries themselves (issue #17).
+/// size of the entries themselves, and each is freed once copied into the
+/// record, which is allocated once, whole (issue #17: this is the peak of
+/// a cold run).
 pub(crate) fn encode_run(
     report: &crate::Report,
     context: u128,
     started: i128,
-    entries: &[Box<[u8]>],
-    units: &[String],
+    entries: Vec<Box<[u8]>>,
+    units: &[&str],
 ) -> Option<Vec<u8>> {
     let any = |f: FileId| Some(f.0);
     let sources = &report.sources;
     let files_read = report.summary.files_read;
     // `RunIn`'s fields in order: the entries as the sequence postcard
     // writes (its length, then each element).
-    let mut bytes = postcard::to_allocvec(&(context, started, entries.len() as u64)).ok()?;
-    for e in entries {
-        bytes.extend_from_slice(e);
-    }
+    let head = postcard::to_allocvec(&(context, started, entries.len() as u64)).ok()?;
     let out = RunOutTail {
         units,
         diagnostics: report
@@ -396,7 +395,15 @@ pub(crate) fn encode_run(
         files_read: files_read as u64,
         per_format: &report.summary.artifacts,
     };
-    bytes.extend(postcard::to_allocvec(&out).ok()?);
+    let tail = postcard::to_allocvec(&out).ok()?;
+    drop(out);
+    let len = head.len() + entries.iter().map(|e| e.len()).sum::<usize>() + tail.len();
+    let mut bytes = Vec::with_capacity(len);
+    bytes.extend_from_slice(&head);
+    for e in entries {
+        bytes.extend_from_slice(&e);
+    }
+    bytes.extend_from_slice(&tail);
     Some(bytes)
 }
 
