@@ -21,7 +21,8 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The system allocator, counting live bytes, their peak and allocations.
 struct Counting;
@@ -29,11 +30,18 @@ struct Counting;
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+/// Set once every file is decoded (the repository half has begun).
+static DECODED: AtomicBool = AtomicBool::new(false);
+/// The peak of live bytes while the files are walked and decoded.
+static PEAK_DECODING: AtomicUsize = AtomicUsize::new(0);
 
 impl Counting {
     fn grew(by: usize) {
         let now = LIVE.fetch_add(by, Ordering::Relaxed) + by;
         PEAK.fetch_max(now, Ordering::Relaxed);
+        if !DECODED.load(Ordering::Relaxed) {
+            PEAK_DECODING.fetch_max(now, Ordering::Relaxed);
+        }
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -122,9 +130,23 @@ fn main() {
         } else {
             skein::Retention::Lean
         },
+        progress: Some(Arc::new(skein::Progress::default())),
         ..skein::Options::default()
     };
     let root = Path::new(&dir);
+    // Watches the run's counters: once every file is decoded, the peak
+    // is the repository half's (the flag is set within a millisecond).
+    let progress = options.progress.clone().expect("set above");
+    let watcher = std::thread::spawn(move || {
+        while !DECODED.load(Ordering::Relaxed) {
+            let (done, total) = progress.get();
+            if total > 0 && done >= total {
+                DECODED.store(true, Ordering::Relaxed);
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    });
     let report = match pool.install(|| skein::check(root, &options)) {
         Ok(r) => r,
         Err(e) => {
@@ -133,6 +155,8 @@ fn main() {
         }
     };
     let after_check = LIVE.load(Ordering::Relaxed);
+    DECODED.store(true, Ordering::Relaxed);
+    watcher.join().ok();
     let doc = skein::skein_report::JsonReport {
         diagnostics: report.diagnostics(),
         sources: report.sources(),
@@ -143,6 +167,10 @@ fn main() {
     serde_json::to_writer_pretty(&mut out, &doc).expect("serialize");
     let after_render = LIVE.load(Ordering::Relaxed);
     let texts: usize = report.sources().iter().map(|(_, f)| f.text().len()).sum();
+    eprintln!(
+        "peak live heap while reading and decoding {}",
+        mb(PEAK_DECODING.load(Ordering::Relaxed))
+    );
     eprintln!(
         "peak live heap {}; live after the analysis {} (texts in the report {}, {} artifacts, {} findings), after rendering {}; {} allocations",
         mb(PEAK.load(Ordering::Relaxed)),
@@ -208,6 +236,16 @@ fn main() {
             graph.graph().node_count(),
             graph.graph().edge_count()
         );
+        let mut kinds: std::collections::BTreeMap<String, usize> = Default::default();
+        for e in graph.graph().edge_weights() {
+            *kinds.entry(format!("{:?}", e.kind)).or_default() += 1;
+        }
+        let mut nodes: std::collections::BTreeMap<String, usize> = Default::default();
+        for n in graph.graph().node_weights() {
+            *nodes.entry(format!("{:?}", n.kind)).or_default() += 1;
+        }
+        eprintln!("edges by kind: {kinds:?}");
+        eprintln!("nodes by kind: {nodes:?}");
         drop(graph);
         eprintln!("format: artifacts, text, document, body facts, model");
         for (f, [n, text, doc, body, model]) in per {

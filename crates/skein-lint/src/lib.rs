@@ -40,15 +40,34 @@ pub struct Context<'a> {
 /// shell sites of every file). Indexed like [`Context::artifacts`].
 #[derive(Default)]
 pub struct Memo {
-    shell_sites: Vec<std::sync::OnceLock<Vec<rules::sec::ShellSite>>>,
+    /// The number of artifacts.
+    artifacts: usize,
+    /// Per artifact, made on first use: a run whose passes ask none (a
+    /// lean run's repository half) makes none (issue #17).
+    shell_sites: std::sync::OnceLock<Box<[std::sync::OnceLock<Vec<rules::sec::ShellSite>>]>>,
 }
 
 impl Memo {
     /// An empty memo for `artifacts` artifacts.
     pub fn new(artifacts: usize) -> Self {
         Memo {
-            shell_sites: (0..artifacts).map(|_| std::sync::OnceLock::new()).collect(),
+            artifacts,
+            shell_sites: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The cell of the shell sites of artifact `i`.
+    pub(crate) fn shell_sites(
+        &self,
+        i: usize,
+    ) -> Option<&std::sync::OnceLock<Vec<rules::sec::ShellSite>>> {
+        self.shell_sites
+            .get_or_init(|| {
+                (0..self.artifacts)
+                    .map(|_| std::sync::OnceLock::new())
+                    .collect()
+            })
+            .get(i)
     }
 }
 
@@ -178,7 +197,6 @@ pub const PASSES: &[Pass] = &[
     rules::marketplaces::missing_entry_component::PASS,
     rules::perm::undeclared_write_tool::PASS,
     rules::perm::unknown_tool_server::PASS,
-    rules::perm::conflicting_actions::PASS,
     rules::perm::write_without_permission::PASS,
     rules::plugins::invalid_plugin_name::PASS,
     rules::plugins::invalid_plugin_version::PASS,
@@ -288,6 +306,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::loopmaster::id_not_folder::PASS,
     rules::loopmaster::no_human_gate::PASS,
     rules::loopmaster::trigger_field_mismatch::PASS,
+    rules::perm::conflicting_actions::PASS,
     rules::opencode::retry_attempt_over_cap::PASS,
     rules::opencode::invalid_date_time::PASS,
     rules::opencode::in_both_lists::PASS,
@@ -487,12 +506,12 @@ pub fn run_cancellable(
         return Err(local);
     }
     let graph = RepoGraph::default();
-    let local = cx
-        .artifacts
-        .iter()
-        .zip(local)
+    // In place (the list's own buffer: `Option<Local>` is `Local`'s size).
+    let local = local
+        .into_iter()
+        .zip(cx.artifacts)
         // Not cancelled, so none was skipped; computed here if one was.
-        .map(|(a, l)| l.unwrap_or_else(|| local_of(a, &graph, cx, own.iter().copied())))
+        .map(|(l, a)| l.unwrap_or_else(|| local_of(a, &graph, cx, own.iter().copied())))
         .collect();
     let mut out = Outcome {
         local,
@@ -519,6 +538,11 @@ fn local_passes(
     mut reused: Vec<Option<Local>>,
     cancelled: Cancelled<'_>,
 ) -> Vec<Option<Local>> {
+    if reused.len() == cx.artifacts.len() && reused.iter().all(Option::is_some) {
+        // All reused (a lean run's): the list as it is, as a second list
+        // would hold every artifact's findings twice (issue #17).
+        return reused;
+    }
     reused.resize_with(cx.artifacts.len(), || None);
     let graph = RepoGraph::default();
     cx.artifacts

@@ -37,6 +37,10 @@ pub struct Keep {
 /// Documents no repository-level reader opens:
 /// - skilldrop loops and packs: the graph and the FLOW, REF and PERM
 ///   passes read their typed models;
+/// - Loopmaster manifests: the graph reads the typed model, and PERM003
+///   reads the manifest's own lists (a local pass);
+/// - Loom agent specs: the graph reads the typed model and the spans of a
+///   few values, kept without the tree ([`spans_kept`]);
 /// - plugin commands: the graph reads the model's `name`;
 /// - a skill's references and scripts, which have none;
 /// - a `SKILL.md`'s, unless Claude Code loads the skill by itself (the
@@ -67,6 +71,8 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>)
     match a.format {
         Format::SkilldropLoop
         | Format::SkilldropPack
+        | Format::LoopmasterManifest
+        | Format::LoomAgentSpec
         | Format::SkillReference
         | Format::SkillScript => Keep {
             document: false,
@@ -104,6 +110,18 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>)
             document: true,
             text: false,
         },
+    }
+}
+
+/// The JSON pointers whose spans the repository half reads of `a`'s
+/// document, kept when the tree is dropped
+/// ([`skein_syntax::Document::drop_keeping`]): a Loom spec's capability
+/// agents and includes (the graph's delegation and library findings point
+/// at them); none for other formats.
+pub fn spans_kept(a: &Artifact) -> Vec<String> {
+    match &a.model {
+        Model::LoomAgentSpec(spec) => skein_model::graph::loom::spans_read(spec),
+        _ => Vec::new(),
     }
 }
 

@@ -41,8 +41,9 @@ pub struct Artifact {
     /// For Markdown artifacts: the body's links, code spans, strong emphasis,
     /// headings and table cells (agentmd grammar, `references.scm`); `None`
     /// when the body holds no link or comment and the format reads nothing
-    /// else of it (`Parsers::parse_markdown_links`).
-    pub body: Option<MarkdownBody>,
+    /// else of it (`Parsers::parse_markdown_links`). Boxed: most artifacts
+    /// have none, and a run holds an artifact per file (issue #17).
+    pub body: Option<Box<MarkdownBody>>,
     /// The typed model; [`Model::None`] when it could not be read.
     pub model: Model,
     /// Whether the tree was repaired around a syntax error, an undefined
@@ -154,7 +155,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                 parsers.parse_markdown_links(file, text)
             };
             out.comments = p.comments;
-            body = p.body;
+            body = p.body.map(Box::new);
             (p.document, p.frontmatter, p.diagnostics)
         }
     };
@@ -400,7 +401,7 @@ fn decode_skill_file(
     } else if relative_link_hint(text) {
         let p = parsers.parse_markdown(file, text);
         out.comments = p.comments;
-        body = p.body;
+        body = p.body.map(Box::new);
     }
     out.artifact = Some(Artifact {
         file,

@@ -28,7 +28,7 @@ pub(crate) type HashSet<K> = std::collections::HashSet<K, foldhash::fast::Random
 
 mod bailey;
 pub mod links;
-mod loom;
+pub mod loom;
 mod loopmaster;
 pub mod market;
 pub mod mcp;
@@ -124,6 +124,9 @@ impl VerdictClass {
 }
 
 /// A node: its kind, name, and the span that defines it.
+///
+/// 48 bytes: a large repository has hundreds of thousands of nodes (issue
+/// #17), and few have a cap, kept out of line ([`GNode::cap`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GNode {
     /// What it is.
@@ -134,8 +137,15 @@ pub struct GNode {
     pub file: FileId,
     /// The defining span (the name's value where there is one).
     pub span: Span,
+    /// A cap on how often the node may run again.
+    cap: Option<Box<u64>>,
+}
+
+impl GNode {
     /// A cap on how often the node may run again (Loom `policies.max_iterations`).
-    pub cap: Option<u64>,
+    pub fn cap(&self) -> Option<u64> {
+        self.cap.as_deref().copied()
+    }
 }
 
 /// What an edge means (DESIGN.md §4).
@@ -173,18 +183,49 @@ pub enum EdgeKind {
 }
 
 /// An edge with the verdict that takes it, its cap, and the span that declares it.
+///
+/// 24 bytes: a large repository has hundreds of thousands of edges (issue
+/// #17), and only the flow edges of a verdict have a verdict or a cap,
+/// kept out of line ([`GEdge::verdict`], [`GEdge::cap`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GEdge {
     /// What it means.
     pub kind: EdgeKind,
-    /// The verdict word for flow edges.
-    pub verdict: Option<String>,
-    /// How many times it may be taken (a loop's `cap` on revise edges).
-    pub cap: Option<u64>,
     /// File and span of the declaration (the verdict, the skill name, ...).
     pub file: FileId,
     /// Span in `file`.
     pub span: Span,
+    /// The verdict and the cap, when the edge has either.
+    flow: Option<Box<(Option<String>, Option<u64>)>>,
+}
+
+impl GEdge {
+    /// An edge of `kind` declared at `span` of `file`, taken on `verdict`
+    /// (flow edges) at most `cap` times.
+    pub fn new(
+        kind: EdgeKind,
+        file: FileId,
+        span: Span,
+        verdict: Option<String>,
+        cap: Option<u64>,
+    ) -> GEdge {
+        GEdge {
+            kind,
+            file,
+            span,
+            flow: (verdict.is_some() || cap.is_some()).then(|| Box::new((verdict, cap))),
+        }
+    }
+
+    /// The verdict word for flow edges.
+    pub fn verdict(&self) -> Option<&str> {
+        self.flow.as_ref().and_then(|f| f.0.as_deref())
+    }
+
+    /// How many times it may be taken (a loop's `cap` on revise edges).
+    pub fn cap(&self) -> Option<u64> {
+        self.flow.as_ref().and_then(|f| f.1)
+    }
 }
 
 /// A reference that names nothing in the repository.
@@ -349,17 +390,8 @@ impl RepoGraph {
     }
 
     fn edge(&mut self, from: NodeIndex, to: NodeIndex, kind: EdgeKind, file: FileId, span: Span) {
-        self.graph.add_edge(
-            from,
-            to,
-            GEdge {
-                kind,
-                verdict: None,
-                cap: None,
-                file,
-                span,
-            },
-        );
+        self.graph
+            .add_edge(from, to, GEdge::new(kind, file, span, None, None));
     }
 
     /// `from` uses the skill `found` by name `name`, or the name is unresolved.
@@ -505,6 +537,12 @@ fn plain_segments(p: &str) -> bool {
 /// builders run in a fixed order, which fixes the node and edge indices.
 pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     let mut g = RepoGraph::default();
+    // Room for the usual count at once (a generated monorepo has about 1.8
+    // nodes and 4.5 edges per artifact): a list that doubles holds its old
+    // and new buffers together, at the run's peak (issue #17). Room not
+    // used is never touched, and `shrink_to_fit` below gives it back.
+    g.graph.reserve_nodes(artifacts.len() * 2);
+    g.graph.reserve_edges(artifacts.len() * 5);
 
     let skills = skills::index(&mut g, artifacts, sources);
     skilldrop::packs_and_loops(&mut g, artifacts, sources, &skills);

@@ -29,7 +29,7 @@ fn check(parsers: &mut Parsers, text: &str, what: &str) -> (usize, usize) {
     let full_body = full.body.expect("a full parse has a body");
     match artifact.body {
         Some(body) => {
-            assert_eq!(body, full_body, "{what}");
+            assert_eq!(*body, full_body, "{what}");
             assert_eq!(decoded.comments, full.comments, "{what}");
             (1, 0)
         }

@@ -256,7 +256,7 @@ impl LoopView {
                 }
             };
             let Some(gate) = &l.gates[i] else {
-                for e in flow_edges.iter().filter(|e| e.weight().verdict.is_none()) {
+                for e in flow_edges.iter().filter(|e| e.weight().verdict().is_none()) {
                     if let Some(to) = id_of(e.target()) {
                         edges.push(Edge {
                             from: format!("s{i}"),
@@ -287,7 +287,7 @@ impl LoopView {
             });
             for (word, class) in &gate.verdicts {
                 let found = flow_edges.iter().find(|e| {
-                    e.weight().verdict.as_deref() == Some(word.value.as_str())
+                    e.weight().verdict() == Some(word.value.as_str())
                         && e.weight().span == word.span
                 });
                 match found {
@@ -298,7 +298,7 @@ impl LoopView {
                         let w = e.weight();
                         let (label, style) = match w.kind {
                             EdgeKind::Revise => (
-                                match w.cap {
+                                match w.cap() {
                                     Some(c) => format!("{} (cap {c})", word.value),
                                     None => format!("{} (no cap)", word.value),
                                 },

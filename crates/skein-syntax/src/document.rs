@@ -114,9 +114,19 @@ pub struct Document {
     root: Option<NodeId>,
     /// For each node that is a mapping value, the key it belongs to.
     keys: Vec<Option<NodeId>>,
-    /// Set on a dropped document: raised when it is read.
+    /// Set on a dropped document: raised when it is read. Shared: a clone
+    /// of a dropped document allocates nothing.
     #[serde(skip)]
-    dropped: Option<DropMark>,
+    dropped: Option<Arc<Dropped>>,
+}
+
+/// What a dropped [`Document`] keeps: its mark, and the answers of
+/// [`Document::pointer_span`] for the pointers kept.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Dropped {
+    mark: DropMark,
+    /// Pointer, and the span of the value it names (`None`: it names none).
+    spans: Vec<(String, Option<Span>)>,
 }
 
 /// The flag a dropped [`Document`] raises when something reads it (its
@@ -188,11 +198,49 @@ impl Document {
     }
 
     /// A document whose tree is not kept: it reads as empty, and reading it
-    /// raises `mark`.
+    /// raises `mark`. Its clones share what it keeps: a run that drops
+    /// many trees clones one.
     pub fn dropped(mark: DropMark) -> Self {
         Document {
-            dropped: Some(mark),
+            dropped: Some(Arc::new(Dropped {
+                mark,
+                spans: Vec::new(),
+            })),
             ..Document::default()
+        }
+    }
+
+    /// This document dropped ([`Document::dropped`]), keeping the answers
+    /// of [`Document::pointer_span`] for `pointers`: a reader that needs
+    /// only the spans of a few values reads them without the tree.
+    pub fn drop_keeping<'a>(
+        &self,
+        mark: DropMark,
+        pointers: impl IntoIterator<Item = &'a str>,
+    ) -> Self {
+        let spans: Vec<(String, Option<Span>)> = pointers
+            .into_iter()
+            .map(|p| (p.to_string(), self.pointer_span(p)))
+            .collect();
+        Document {
+            dropped: Some(Arc::new(Dropped { mark, spans })),
+            ..Document::default()
+        }
+    }
+
+    /// The span of the value at JSON pointer `pointer` (RFC 6901), when
+    /// the pointer names one ([`Document::pointer`] gets to its end). A
+    /// dropped document answers for the pointers it kept
+    /// ([`Document::drop_keeping`]); any other pointer reads the tree.
+    pub fn pointer_span(&self, pointer: &str) -> Option<Span> {
+        if let Some(d) = &self.dropped
+            && let Some((_, span)) = d.spans.iter().find(|(p, _)| p == pointer)
+        {
+            return *span;
+        }
+        match self.pointer(pointer) {
+            Some((id, true)) => Some(self.node(id).span),
+            _ => None,
         }
     }
 
@@ -211,8 +259,8 @@ impl Document {
     /// Raises the drop mark of a dropped document: every read of the tree
     /// starts at one of the methods that call this.
     fn touch(&self) {
-        if let Some(m) = &self.dropped {
-            m.raise();
+        if let Some(d) = &self.dropped {
+            d.mark.raise();
         }
     }
 
@@ -518,5 +566,36 @@ fn number_key(n: Number) -> String {
         Number::PosInt(u) => u.to_string(),
         Number::NegInt(i) => i.to_string(),
         Number::Float(f) => f.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{DropMark, FileId, Parsers};
+
+    #[test]
+    fn a_dropped_document_answers_for_the_pointers_it_kept() {
+        let text = "capabilities:\n  - kind: a2a\n    agent: b\n  - include: [x, y]\n";
+        let doc = Parsers::new().parse_yaml(FileId(0), text).document;
+        let span = |p: &str| {
+            doc.pointer_span(p)
+                .map(|s| &text[s.start as usize..s.end as usize])
+        };
+        assert_eq!(span("/capabilities/0/agent"), Some("b"));
+        assert_eq!(span("/capabilities/1/include/1"), Some("y"));
+        assert_eq!(span("/capabilities/1/agent"), None);
+        let kept = ["/capabilities/0/agent", "/capabilities/1/agent"];
+        let mark = DropMark::new();
+        let dropped = doc.drop_keeping(mark.clone(), kept);
+        assert!(dropped.is_dropped());
+        assert_eq!(
+            dropped.pointer_span("/capabilities/0/agent"),
+            doc.pointer_span("/capabilities/0/agent")
+        );
+        assert_eq!(dropped.pointer_span("/capabilities/1/agent"), None);
+        assert!(!mark.raised(), "kept pointers read no tree");
+        // Any other pointer reads the tree, which is gone.
+        assert_eq!(dropped.pointer_span("/capabilities/1/include/1"), None);
+        assert!(mark.raised());
     }
 }

@@ -19,13 +19,14 @@ pub struct FileId(pub u32);
 /// the [`TextSource`] that dropped it.
 #[derive(Debug, Clone, Default)]
 pub struct SourceFile {
-    path: String,
+    /// Boxed, as the secrets: a report holds every file (issue #17).
+    path: Box<str>,
     text: Text,
     /// Built on first use: only files with a finding to render need it, and
     /// building it for every file was a sequential pass over all the bytes.
     /// Boxed: most files never build one, and a report holds every file.
     lines: OnceLock<Box<LineIndex>>,
-    secrets: Vec<Span>,
+    secrets: Option<Box<[Span]>>,
 }
 
 /// Where a dropped text comes back from: the code that dropped it, which
@@ -48,16 +49,26 @@ enum Text {
     Dropped(Box<Dropped>),
 }
 
-/// A text given up by [`SourceFile::drop_text`].
+/// A text given up by [`SourceFile::drop_text`]: 64 bytes, one per file
+/// of a lean run (issue #17).
 #[derive(Clone)]
 struct Dropped {
     /// The text's length in bytes.
     len: usize,
-    /// The dropper's fingerprint of the file's bytes.
-    version: u128,
+    /// The dropper's fingerprint of the file's bytes, high and low halves
+    /// (a `u128` would align the whole to 16 bytes).
+    version: [u64; 2],
     source: Arc<dyn TextSource>,
     /// The text, once read again.
-    loaded: OnceLock<String>,
+    loaded: OnceLock<Box<str>>,
+}
+
+impl Dropped {
+    /// The text as its source gives it back (empty when it cannot).
+    fn reload(&self, path: &str) -> String {
+        let version = (u128::from(self.version[0]) << 64) | u128::from(self.version[1]);
+        self.source.reload(path, version).unwrap_or_default()
+    }
 }
 
 impl Default for Text {
@@ -82,10 +93,10 @@ impl SourceFile {
     /// Builds a file from its repo-relative path and text.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
         SourceFile {
-            path: path.into(),
+            path: path.into().into_boxed_str(),
             text: Text::Held(text.into()),
             lines: OnceLock::new(),
-            secrets: Vec::new(),
+            secrets: None,
         }
     }
 
@@ -97,7 +108,7 @@ impl SourceFile {
         let len = self.len();
         self.text = Text::Dropped(Box::new(Dropped {
             len,
-            version,
+            version: [(version >> 64) as u64, version as u64],
             source,
             loaded: OnceLock::new(),
         }));
@@ -158,20 +169,23 @@ impl SourceFile {
     /// suppressions apply, so a suppressed finding's secret stays masked in
     /// the snippets of other findings on its line).
     pub fn add_secret(&mut self, span: Span) {
-        if span.end as usize <= self.len() && !self.secrets.contains(&span) {
-            self.secrets.push(span);
+        if span.end as usize <= self.len() && !self.secrets().contains(&span) {
+            // Rare and few: the list is made again for each.
+            let mut all = self.secrets.take().map(Vec::from).unwrap_or_default();
+            all.push(span);
+            self.secrets = Some(all.into_boxed_slice());
         }
     }
 
     /// The spans marked with [`SourceFile::add_secret`], in the order added.
     pub fn secrets(&self) -> &[Span] {
-        &self.secrets
+        self.secrets.as_deref().unwrap_or(&[])
     }
 
     /// Repository-relative path, `/`-separated.
     /// Renames the file (the CLI shows paths from the current folder).
     pub fn set_path(&mut self, path: impl Into<String>) {
-        self.path = path.into();
+        self.path = path.into().into_boxed_str();
     }
 
     pub fn path(&self) -> &str {
@@ -185,7 +199,7 @@ impl SourceFile {
             Text::Held(t) => t,
             Text::Dropped(d) => d
                 .loaded
-                .get_or_init(|| d.source.reload(&self.path, d.version).unwrap_or_default()),
+                .get_or_init(|| d.reload(&self.path).into_boxed_str()),
         }
     }
 
@@ -195,9 +209,7 @@ impl SourceFile {
     /// finding).
     pub fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
         match &self.text {
-            Text::Dropped(d) if d.loaded.get().is_none() => {
-                f(&d.source.reload(&self.path, d.version).unwrap_or_default())
-            }
+            Text::Dropped(d) if d.loaded.get().is_none() => f(&d.reload(&self.path)),
             _ => f(self.text()),
         }
     }

@@ -256,6 +256,9 @@ pub(crate) struct Keeper {
     texts: Arc<DiskTexts>,
     source: Arc<dyn TextSource>,
     mark: DropMark,
+    /// The document of every artifact whose tree is dropped and keeps no
+    /// span (clones of one, which allocate nothing).
+    dropped: Document,
     /// `[[ignore]]` entries with a pointer read the tree of the file of
     /// each finding they may hide: every tree is kept.
     keep_trees: bool,
@@ -265,11 +268,13 @@ impl Keeper {
     /// The keeper of a run of `root` with the configuration `config`.
     pub(crate) fn new(root: &Path, config: &crate::config::Config, options: &Options) -> Keeper {
         let texts = Arc::new(DiskTexts::new(root));
+        let mark = DropMark::new();
         Keeper {
             file_passes: crate::passes(config, options).1,
             source: texts.clone(),
             texts,
-            mark: DropMark::new(),
+            dropped: Document::dropped(mark.clone()),
+            mark,
             keep_trees: config
                 .json_ignores
                 .iter()
@@ -311,7 +316,13 @@ impl Keeper {
             if k.document || self.keep_trees {
                 a.document.shrink_to_fit();
             } else {
-                a.document = Document::dropped(self.mark.clone());
+                let spans = skein_lint::retain::spans_kept(a);
+                a.document = if spans.is_empty() {
+                    self.dropped.clone()
+                } else {
+                    a.document
+                        .drop_keeping(self.mark.clone(), spans.iter().map(String::as_str))
+                };
             }
         }
         let shown = !decoded.diagnostics.is_empty()

@@ -70,6 +70,14 @@ pub use mimalloc::MiMalloc;
 /// 106 to 77 MB on the real corpus, and a fifth of a 100k-file run). The
 /// setting is the process's own; child processes inherit it, skein starts
 /// none.
+///
+/// It also sets mimalloc's purge delay to 0 (mimalloc 3 waits a second)
+/// unless `MIMALLOC_PURGE_DELAY` is set: memory freed during the run (a
+/// list that grew, parse trees, texts read again) is given back to the
+/// system at once rather than held resident through the repository half,
+/// the run's peak (issue #17, on the 100k-file monorepo: 10 ms took the
+/// peak RSS from 312 to 281 MB for about 3% more CPU time, 0 takes 3 MB
+/// more off for about 5% more).
 pub fn tune_allocator() {
     if std::env::var_os("MIMALLOC_ALLOW_LARGE_OS_PAGES").is_none()
         && std::env::var_os("MIMALLOC_LARGE_OS_PAGES").is_none()
@@ -77,6 +85,14 @@ pub fn tune_allocator() {
         // SAFETY: setting an option is a plain store in mimalloc's option
         // table; it reads the option when it reserves new OS memory.
         unsafe { libmimalloc_sys::mi_option_set(libmimalloc_sys::mi_option_large_os_pages, 0) };
+    }
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+        // `mi_option_purge_delay` in mimalloc 3's `mi_option_t` (the sys
+        // crate names no constant for it).
+        const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+        // SAFETY: as above, a store in the option table, read when freed
+        // memory is next considered for purging.
+        unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) };
     }
     #[cfg(target_os = "linux")]
     {
@@ -1434,9 +1450,13 @@ pub(crate) fn analyze_cancellable(
         *per_format.entry(a.format.id()).or_default() += 1;
     }
     let mut diagnostics = Vec::new();
-    let mut comments = Vec::with_capacity(rest.len());
+    // Only the files with comments: suppressions read no other, and the
+    // list lives through the passes (issue #17).
+    let mut comments = Vec::new();
     for (i, (d, c)) in rest.into_iter().enumerate() {
-        comments.push((FileId(i as u32), c));
+        if !c.is_empty() {
+            comments.push((FileId(i as u32), c));
+        }
         diagnostics.extend(d);
     }
     // Secrets are masked in every view of their file, whatever becomes of

@@ -104,8 +104,8 @@ fn graph_has_the_design_node_and_edge_kinds() {
         .map(|e| {
             (
                 e.weight().kind,
-                e.weight().verdict.clone(),
-                e.weight().cap,
+                e.weight().verdict().map(str::to_string),
+                e.weight().cap(),
                 graph[e.target()].name.clone(),
             )
         })

@@ -7,10 +7,39 @@ use super::{
     skills::{Skills, under},
 };
 use crate::decode::Artifact;
-use crate::models::Model;
+use crate::models::{LoomAgentSpec, Model};
 use petgraph::graph::NodeIndex;
 use skein_syntax::SourceMap;
 use std::collections::BTreeMap;
+
+/// The pointer of the `agent` of capability `ci` (an a2a delegation).
+fn agent_pointer(ci: usize) -> String {
+    format!("/capabilities/{ci}/agent")
+}
+
+/// The pointer of item `ii` of the `include` list of capability `ci`.
+fn include_pointer(ci: usize, ii: usize) -> String {
+    format!("/capabilities/{ci}/include/{ii}")
+}
+
+/// Every pointer whose span the graph may ask of the document of `spec`
+/// ([`Document::pointer_span`](skein_syntax::Document::pointer_span)):
+/// each capability's `agent` and `include` items. All the graph reads of
+/// a Loom spec's tree, so a run that keeps these spans need not keep the
+/// tree (issue #17).
+pub fn spans_read(spec: &LoomAgentSpec) -> Vec<String> {
+    let mut out = Vec::new();
+    for (ci, cap) in spec.capabilities.iter().enumerate() {
+        out.push(agent_pointer(ci));
+        let includes = cap
+            .value
+            .get("include")
+            .and_then(|v| v.as_array())
+            .map_or(0, Vec::len);
+        out.extend((0..includes).map(|ii| include_pointer(ci, ii)));
+    }
+    out
+}
 
 /// Loom agents: a2a delegation and skill libraries.
 pub(super) fn agents(
@@ -36,7 +65,8 @@ pub(super) fn agents(
                 .policies
                 .as_ref()
                 .and_then(|p| p.get("max_iterations"))
-                .and_then(|v| v.as_u64());
+                .and_then(|v| v.as_u64())
+                .map(Box::new);
             loom_by_name
                 .entry(spec.name.value.clone())
                 .or_default()
@@ -53,10 +83,10 @@ pub(super) fn agents(
                         continue;
                     };
                     // Point at the `agent` value, not the whole capability.
-                    let span = match a.document.pointer(&format!("/capabilities/{ci}/agent")) {
-                        Some((id, true)) => a.document.node(id).span,
-                        _ => cap.span,
-                    };
+                    let span = a
+                        .document
+                        .pointer_span(&agent_pointer(ci))
+                        .unwrap_or(cap.span);
                     match loom_by_name.get(agent).and_then(|v| v.first()) {
                         Some(&to) => g.edge(*n, to, EdgeKind::Delegates, a.file, span),
                         None => g.unresolved.push(Unresolved {
@@ -101,13 +131,10 @@ pub(super) fn agents(
                             if hit {
                                 continue;
                             }
-                            let span = match a
+                            let span = a
                                 .document
-                                .pointer(&format!("/capabilities/{ci}/include/{ii}"))
-                            {
-                                Some((id, true)) => a.document.node(id).span,
-                                _ => cap.span,
-                            };
+                                .pointer_span(&include_pointer(ci, ii))
+                                .unwrap_or(cap.span);
                             g.unresolved.push(Unresolved {
                                 expected: "skill",
                                 name: name.to_string(),

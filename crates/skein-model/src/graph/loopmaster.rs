@@ -26,13 +26,13 @@ pub(super) fn lifecycle(g: &mut RepoGraph, a: &Artifact, m: &models::LoopmasterM
         g.graph.add_edge(
             n,
             n,
-            GEdge {
-                kind: EdgeKind::Revise,
-                verdict: Some("retry".into()),
-                cap: Some(cap),
-                file: a.file,
-                span: m.id.span,
-            },
+            GEdge::new(
+                EdgeKind::Revise,
+                a.file,
+                m.id.span,
+                Some("retry".into()),
+                Some(cap),
+            ),
         );
     }
 }

@@ -128,13 +128,13 @@ pub(super) fn lifecycle(g: &mut RepoGraph, a: &Artifact, c: &models::OpenCodeCon
         g.graph.add_edge(
             phases[2],
             phases[0],
-            GEdge {
-                kind: EdgeKind::Revise,
-                verdict: Some("RETRY".into()),
+            GEdge::new(
+                EdgeKind::Revise,
+                a.file,
+                retry.span,
+                Some("RETRY".into()),
                 cap,
-                file: a.file,
-                span: retry.span,
-            },
+            ),
         );
     }
 }

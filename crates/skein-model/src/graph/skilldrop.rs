@@ -232,13 +232,7 @@ pub(super) fn packs_and_loops(
                 g.graph.add_edge(
                     sn,
                     to,
-                    GEdge {
-                        kind,
-                        verdict: Some(v.value.clone()),
-                        cap,
-                        file: a.file,
-                        span: v.span,
-                    },
+                    GEdge::new(kind, a.file, v.span, Some(v.value.clone()), cap),
                 );
             }
             gates.push(Some(GateInfo {

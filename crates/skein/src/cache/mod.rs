@@ -509,7 +509,17 @@ pub(crate) fn analyze(
         store.write(new, &used);
         if settings.replay
             && !report.has_internal_error()
-            && let Some(body) = wire::encode_run(&report, context, started, &entries, &unit_paths)
+            && let Some(entries) = entries
+                .iter()
+                .map(wire::encode_entry)
+                .collect::<Option<Vec<_>>>()
+            && let Some(body) = wire::encode_run(
+                &report,
+                context,
+                started,
+                entries,
+                &unit_paths.iter().map(String::as_str).collect::<Vec<_>>(),
+            )
         {
             store.write_run(&body);
         }
@@ -555,24 +565,31 @@ fn analyze_lean(
         AtomicUsize::new(0),
     );
     let used = Mutex::new(Vec::new());
-    // What an input held, as the whole-run record keeps it.
+    // Whether this run writes its whole-run record.
+    let record = writable && settings.replay;
+    // What an input held, as the whole-run record keeps it: encoded
+    // (`None` when the run writes no record, or it could not be).
     let entry = |path: &str, input: crate::lean::Input| {
         let kind = input.kind().map(kind_code);
         let mut stamp = None;
         let content = input.read(plan.max, |m| stamp = Stamp::of(m));
-        let e = Entry {
-            path: path.to_string(),
-            kind,
-            stamp: stamp.filter(|_| kind.is_some()),
-            content: content_of(&content),
-        };
+        let e = record
+            .then(|| {
+                wire::encode_entry(&Entry {
+                    path: path.to_string(),
+                    kind,
+                    stamp: stamp.filter(|_| kind.is_some()),
+                    content: content_of(&content),
+                })
+            })
+            .flatten();
         (e, content)
     };
-    let mut entries: Vec<Entry> = left_out
+    let mut entries: Vec<Option<Box<[u8]>>> = left_out
         .into_par_iter()
         .map(|(path, input)| entry(&path, input).0)
         .collect();
-    let (unit_entries, outs): (Vec<Entry>, crate::lean::Collected) = units
+    let (unit_entries, outs): (Vec<Option<Box<[u8]>>>, crate::lean::Collected) = units
         .into_par_iter()
         .enumerate()
         .map_init(Parsers::new, |parsers, (i, (path, input))| {
@@ -646,20 +663,26 @@ fn analyze_lean(
         })
         .unzip();
     entries.extend(unit_entries);
-    entries.sort_by(|a, b| (&a.path, a.kind).cmp(&(&b.path, b.kind)));
+    let entries: Option<Vec<Box<[u8]>>> = entries.into_iter().collect();
+    let entries = entries.map(|mut e| {
+        e.sort_by(|a, b| wire::entry_order(a, b));
+        e
+    });
     let result = keeper.finish(outs, plan, options);
     store.finish(&used.into_inner().expect("used"));
     let (mut report, _) = result?;
-    if writable && settings.replay && !report.has_internal_error() {
+    if record
+        && !report.has_internal_error()
+        && let Some(entries) = entries
+    {
         let read = report.summary.files_read;
-        let unit_paths: Vec<String> = report
+        let unit_paths: Vec<&str> = report
             .sources
             .iter()
             .take(read)
-            .map(|(_, f)| f.path().to_string())
+            .map(|(_, f)| f.path())
             .collect();
-        if let Some(body) = wire::encode_run(&report, keys.context, started, &entries, &unit_paths)
-        {
+        if let Some(body) = wire::encode_run(&report, keys.context, started, entries, &unit_paths) {
             store.write_run(&body);
         }
     }

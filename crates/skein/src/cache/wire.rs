@@ -89,7 +89,7 @@ struct ArtifactOut<'a> {
     format: &'static str,
     document: &'a Document,
     frontmatter: &'a Option<Frontmatter>,
-    body: &'a Option<MarkdownBody>,
+    body: &'a Option<Box<MarkdownBody>>,
     model: ModelKind,
     damaged: bool,
 }
@@ -99,7 +99,7 @@ struct ArtifactIn {
     format: String,
     document: Document,
     frontmatter: Option<Frontmatter>,
-    body: Option<MarkdownBody>,
+    body: Option<Box<MarkdownBody>>,
     model: ModelKind,
     damaged: bool,
 }
@@ -118,12 +118,11 @@ struct DecodedIn {
     comments: Vec<Span>,
 }
 
+/// [`RunIn`] after its `entries`, which [`encode_run`] writes itself
+/// (postcard writes a struct as its fields one after the other).
 #[derive(Serialize)]
-struct RunOut<'a> {
-    context: u128,
-    started: i128,
-    entries: &'a [Entry],
-    units: &'a [String],
+struct RunOutTail<'a> {
+    units: &'a [&'a str],
     diagnostics: Vec<DiagnosticOut<'a>>,
     secrets: Vec<(u32, &'a [Span])>,
     extra_sources: Vec<(&'a str, &'a str)>,
@@ -352,20 +351,26 @@ pub(crate) fn decode_local(bytes: &[u8], file: FileId) -> Option<Local> {
 /// its files read (`units`, in `FileId` order) and its result (`report` as
 /// the analysis returned it, before any view or renaming); `None` when it
 /// cannot be stored.
+///
+/// `entries` are each [`Entry`]'s encoding ([`encode_entry`]), sorted
+/// ([`entry_order`]): a run of many files holds them so, a third of the
+/// size of the entries themselves, and each is freed once copied into the
+/// record, which is allocated once, whole (issue #17: this is the peak of
+/// a cold run).
 pub(crate) fn encode_run(
     report: &crate::Report,
     context: u128,
     started: i128,
-    entries: &[Entry],
-    units: &[String],
+    entries: Vec<Box<[u8]>>,
+    units: &[&str],
 ) -> Option<Vec<u8>> {
     let any = |f: FileId| Some(f.0);
     let sources = &report.sources;
     let files_read = report.summary.files_read;
-    let out = RunOut {
-        context,
-        started,
-        entries,
+    // `RunIn`'s fields in order: the entries as the sequence postcard
+    // writes (its length, then each element).
+    let head = postcard::to_allocvec(&(context, started, entries.len() as u64)).ok()?;
+    let out = RunOutTail {
         units,
         diagnostics: report
             .diagnostics
@@ -390,7 +395,49 @@ pub(crate) fn encode_run(
         files_read: files_read as u64,
         per_format: &report.summary.artifacts,
     };
-    postcard::to_allocvec(&out).ok()
+    let tail = postcard::to_allocvec(&out).ok()?;
+    drop(out);
+    let len = head.len() + entries.iter().map(|e| e.len()).sum::<usize>() + tail.len();
+    let mut bytes = Vec::with_capacity(len);
+    bytes.extend_from_slice(&head);
+    for e in entries {
+        bytes.extend_from_slice(&e);
+    }
+    bytes.extend_from_slice(&tail);
+    Some(bytes)
+}
+
+/// The encoding of `e` as [`encode_run`] takes it.
+pub(crate) fn encode_entry(e: &Entry) -> Option<Box<[u8]>> {
+    postcard::to_allocvec(e).ok().map(Vec::into_boxed_slice)
+}
+
+/// The order of entries by their encodings ([`encode_entry`]): by path,
+/// then kind, as [`Entry`]s sort.
+pub(crate) fn entry_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    entry_key(a).cmp(&entry_key(b))
+}
+
+/// The path's bytes and the kind's of an encoded [`Entry`]: a string is
+/// its length (LEB128) and bytes; an `Option<u8>` is `0`, or `1` and the
+/// byte, so its bytes order as the option does.
+fn entry_key(e: &[u8]) -> (&[u8], &[u8]) {
+    let (mut len, mut at, mut shift) = (0usize, 0usize, 0u32);
+    while let Some(&b) = e.get(at) {
+        at += 1;
+        len |= usize::from(b & 0x7f).checked_shl(shift).unwrap_or(0);
+        shift += 7;
+        if b & 0x80 == 0 {
+            break;
+        }
+    }
+    let path_end = (at + len).min(e.len());
+    let kind_end = match e.get(path_end) {
+        Some(1) => path_end + 2,
+        _ => path_end + 1,
+    }
+    .min(e.len());
+    (&e[at..path_end], &e[path_end..kind_end])
 }
 
 /// A whole run's result from its record.

@@ -74,9 +74,9 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
     // runs loop A).
     let filtered = EdgeFiltered::from_fn(g, |e| {
         let w = e.weight();
-        w.cap.is_none()
-            && g[e.source()].cap.is_none()
-            && g[e.target()].cap.is_none()
+        w.cap().is_none()
+            && g[e.source()].cap().is_none()
+            && g[e.target()].cap().is_none()
             && filtered_has(&entries, &loop_nodes, e.source(), e.target(), w)
     });
     let mut out = Vec::new();
@@ -87,8 +87,8 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
         if scc.len() == 1
             && !g.edges(scc[0]).any(|e| {
                 e.target() == scc[0]
-                    && e.weight().cap.is_none()
-                    && g[scc[0]].cap.is_none()
+                    && e.weight().cap().is_none()
+                    && g[scc[0]].cap().is_none()
                     && filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight())
             })
         {
@@ -101,7 +101,7 @@ pub fn uncapped_cycles(graph: &RepoGraph) -> Vec<UncappedCycle> {
             .iter()
             .flat_map(|&n| g.edges(n))
             .filter(|e| members.contains(&e.target()))
-            .filter(|e| e.weight().cap.is_none())
+            .filter(|e| e.weight().cap().is_none())
             .filter(|e| filtered_has(&entries, &loop_nodes, e.source(), e.target(), e.weight()))
             .collect();
         inner.sort_by_key(|e| e.id());

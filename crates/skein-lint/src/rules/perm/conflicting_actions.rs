@@ -1,7 +1,7 @@
 //! PERM003 `conflicting-actions`.
 
-use crate::{Context, Pass};
-use skein_model::Model;
+use crate::{Context, FilePass, Reads};
+use skein_model::{Artifact, Model};
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -23,8 +23,13 @@ forbidden_actions: [spend_money]\n```\nUse instead: keep the action in one list,
     fix: None,
 };
 
-/// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+/// The pass: a manifest's own lists, so local (the repository half keeps
+/// no Loopmaster tree, issue #17).
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
 
 /// The strings of `permissions.<key>`, with spans, first occurrence of each.
 fn actions(doc: &Document, permissions: NodeId, key: &str) -> Vec<(String, Span)> {
@@ -43,47 +48,45 @@ fn actions(doc: &Document, permissions: NodeId, key: &str) -> Vec<(String, Span)
     out
 }
 
-fn check(cx: &Context) -> Vec<Diagnostic> {
+fn check(_: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let Model::LoopmasterManifest(m) = &a.model else {
+        return Vec::new();
+    };
+    let doc = &a.document;
+    let Some(permissions) = doc.root().and_then(|r| doc.get(r, "permissions")) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
-    for a in cx.artifacts {
-        let Model::LoopmasterManifest(m) = &a.model else {
+    let allowed = actions(doc, permissions, "allowed_actions");
+    let forbidden = actions(doc, permissions, "forbidden_actions");
+    for (action, f_span) in &forbidden {
+        let Some((_, a_span)) = allowed.iter().find(|(v, _)| v == action) else {
             continue;
         };
-        let doc = &a.document;
-        let Some(permissions) = doc.root().and_then(|r| doc.get(r, "permissions")) else {
-            continue;
+        let (primary, secondary, here, there) = if f_span.start > a_span.start {
+            (*f_span, *a_span, "forbidden here", "allowed here")
+        } else {
+            (*a_span, *f_span, "allowed here", "forbidden here")
         };
-        let allowed = actions(doc, permissions, "allowed_actions");
-        let forbidden = actions(doc, permissions, "forbidden_actions");
-        for (action, f_span) in &forbidden {
-            let Some((_, a_span)) = allowed.iter().find(|(v, _)| v == action) else {
-                continue;
-            };
-            let (primary, secondary, here, there) = if f_span.start > a_span.start {
-                (*f_span, *a_span, "forbidden here", "allowed here")
-            } else {
-                (*a_span, *f_span, "allowed here", "forbidden here")
-            };
-            out.push(
-                Diagnostic::new(
-                    RULE,
-                    a.file,
-                    primary,
-                    format!(
-                        "action {} of loop {} is both allowed and forbidden",
-                        quote(action),
-                        quote(&m.id.value)
-                    ),
-                )
-                .with_label(here)
-                .with_secondary(a.file, secondary, there)
-                .with_help(format!(
-                    "keep {} in one list: `forbidden_actions` if the loop must ask first, \
-                     `allowed_actions` if it may act alone",
-                    quote(action)
-                )),
-            );
-        }
+        out.push(
+            Diagnostic::new(
+                RULE,
+                a.file,
+                primary,
+                format!(
+                    "action {} of loop {} is both allowed and forbidden",
+                    quote(action),
+                    quote(&m.id.value)
+                ),
+            )
+            .with_label(here)
+            .with_secondary(a.file, secondary, there)
+            .with_help(format!(
+                "keep {} in one list: `forbidden_actions` if the loop must ask first, \
+                 `allowed_actions` if it may act alone",
+                quote(action)
+            )),
+        );
     }
     out
 }

@@ -179,7 +179,7 @@ pub(crate) struct ShellSite {
 ///   ([`bang_commands`]).
 pub(crate) fn shell_sites<'a>(cx: &'a Context, a: &Artifact) -> Cow<'a, [ShellSite]> {
     let i = cx.artifacts.binary_search_by_key(&a.file, |x| x.file).ok();
-    match i.and_then(|i| cx.memo.shell_sites.get(i)) {
+    match i.and_then(|i| cx.memo.shell_sites(i)) {
         Some(cell) => Cow::Borrowed(cell.get_or_init(|| compute_shell_sites(cx, a))),
         // An artifact from outside the context: nothing to share.
         None => Cow::Owned(compute_shell_sites(cx, a)),
