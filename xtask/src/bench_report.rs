@@ -473,11 +473,38 @@ fn parse_floor(out: &str) -> anyhow::Result<FloorOut> {
     })
 }
 
+/// A finding's path as the tree names it (`faults.json`): the report's
+/// paths are from the folder skein ran in, `cwd` (issue #14), and the
+/// report's `root` is the tree's absolute path. `path` as it is when it
+/// lies outside `root`.
+fn tree_path(path: &str, root: &Path, cwd: &Path) -> String {
+    let mut abs = std::path::PathBuf::new();
+    for c in cwd.join(path).components() {
+        match c {
+            std::path::Component::ParentDir => {
+                abs.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => abs.push(other),
+        }
+    }
+    match abs.strip_prefix(root) {
+        Ok(rel) if !root.as_os_str().is_empty() => rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/"),
+        _ => path.to_string(),
+    }
+}
+
 fn parse_skein(path: &Path) -> anyhow::Result<SkeinOut> {
     let text = std::fs::read_to_string(path)?;
     let v: Value = serde_json::from_str(&text).context("skein JSON report")?;
     let s = &v["summary"];
     let n = |k: &str| s.get(k).and_then(Value::as_u64).unwrap_or(0);
+    let root = Path::new(v["root"].as_str().unwrap_or(""));
+    let cwd = std::env::current_dir()?;
     let diagnostics = v["diagnostics"]
         .as_array()
         .map(|a| {
@@ -485,7 +512,7 @@ fn parse_skein(path: &Path) -> anyhow::Result<SkeinOut> {
                 .map(|d| {
                     (
                         d["code"].as_str().unwrap_or("").to_string(),
-                        d["path"].as_str().unwrap_or("").to_string(),
+                        tree_path(d["path"].as_str().unwrap_or(""), root, &cwd),
                         d["start"]["line"].as_u64().unwrap_or(0) as u32,
                     )
                 })
@@ -1551,6 +1578,21 @@ mod tests {
         let want = vec![d("FLOW001", 3), d("FLOW001", 3), d("REF004", 2)];
         let got = vec![d("FLOW001", 3), d("REF004", 2), d("SCH001", 1)];
         assert_eq!(accuracy(&got, &want), (2, 1, 1));
+    }
+
+    #[test]
+    fn report_paths_are_read_from_the_tree_root() {
+        let root = Path::new("/w/target/bench-monorepo/gen-1000");
+        let cwd = Path::new("/w");
+        assert_eq!(
+            tree_path("target/bench-monorepo/gen-1000/teams/a/SKILL.md", root, cwd),
+            "teams/a/SKILL.md"
+        );
+        assert_eq!(
+            tree_path("../w/target/bench-monorepo/gen-1000/x.json", root, cwd),
+            "x.json"
+        );
+        assert_eq!(tree_path("elsewhere/x.json", root, cwd), "elsewhere/x.json");
     }
 
     #[test]
