@@ -295,17 +295,23 @@ fn framed(json: &Value) -> Vec<u8> {
     format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
-#[test]
-fn a_session_over_stdio_ends_with_status_zero() {
-    let mut input = Vec::new();
-    for m in [
+/// A whole session, framed: initialize (id 1), initialized, shutdown
+/// (id 2), exit.
+fn whole_session() -> Vec<u8> {
+    [
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
         json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
         json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
         json!({"jsonrpc": "2.0", "method": "exit"}),
-    ] {
-        input.extend(framed(&m));
-    }
+    ]
+    .iter()
+    .flat_map(framed)
+    .collect()
+}
+
+#[test]
+fn a_session_over_stdio_ends_with_status_zero() {
+    let input = whole_session();
     let (code, stdout, stderr) = server_process(&input);
     assert_eq!((code, stderr.as_str()), (Some(0), ""));
     // Two framed responses: initialize's, then shutdown's `null`.
@@ -344,14 +350,7 @@ fn a_body_that_is_not_a_message_is_answered_with_an_error_and_the_session_goes_o
     let mut input = Vec::new();
     input.extend(b"Content-Length: 9\r\n\r\n{not json");
     input.extend(b"Content-Length: 2\r\n\r\n[]");
-    for m in [
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
-        json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
-        json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
-        json!({"jsonrpc": "2.0", "method": "exit"}),
-    ] {
-        input.extend(framed(&m));
-    }
+    input.extend(whole_session());
     let (code, stdout, stderr) = server_process(&input);
     assert_eq!(
         (code, stderr.as_str()),
