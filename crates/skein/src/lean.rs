@@ -176,6 +176,7 @@ pub(crate) fn plan(walked: Walked, options: &Options) -> Plan {
         found,
         mut all,
         errors,
+        listed: _,
     } = walked;
     // The inputs, as `read_walked` and `units` order and filter them.
     let overlays: Vec<&crate::InputFile> =

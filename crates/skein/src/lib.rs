@@ -620,11 +620,17 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
         source,
     })?;
     let config = resolved_config(root, options)?;
-    let w = walk::walk_filtered(root, options.threads, !options.no_ignore_files, &|rel| {
-        !config.excluded(rel)
-            && (classify_with(rel, |p| config.format_for(p)).is_some()
-                || skein_model::skill_file_shape(rel).is_some())
-    });
+    let w = walk::walk_filtered(
+        root,
+        options.threads,
+        !options.no_ignore_files,
+        &|rel| {
+            !config.excluded(rel)
+                && (classify_with(rel, |p| config.format_for(p)).is_some()
+                    || skein_model::skill_file_shape(rel).is_some())
+        },
+        None,
+    );
     let format = |rel: &str| {
         classify_in_repo(rel, |p| config.format_for(p), |q| w.all.contains(q))
             .map(|c| c.format.id())
@@ -829,6 +835,9 @@ pub(crate) struct Walked {
     pub(crate) found: Vec<walk::Found>,
     pub(crate) all: BTreeSet<String>,
     pub(crate) errors: Vec<(String, String)>,
+    /// Whether the walk was the cache's listing of the last one (no folder
+    /// listed again: [`cache::walk_listed`]).
+    pub(crate) listed: bool,
 }
 
 impl Walked {
@@ -865,7 +874,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             && (classify_with(rel, |p| config.format_for(p)).is_some()
                 || skein_model::skill_file_shape(rel).is_some())
     };
-    let (found, all, walk_errors) = if !meta.is_dir() {
+    let (found, all, walk_errors, listed) = if !meta.is_dir() {
         // A single file: analyzed as a repository of that one file, with the
         // same treatment of links and special files as in a walk.
         let rel = root
@@ -885,14 +894,16 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
         } else {
             Vec::new()
         };
-        (found, all, Vec::new())
+        (found, all, Vec::new(), false)
     } else {
-        let w = walk::walk_filtered(
-            root,
-            options.threads,
-            !options.no_ignore_files,
-            &is_artifact,
-        );
+        let ignore_files = !options.no_ignore_files;
+        let walk = |on_folder: Option<walk::OnFolder<'_>>| {
+            walk::walk_filtered(root, options.threads, ignore_files, &is_artifact, on_folder)
+        };
+        let (w, listed) = match cache::settings(options) {
+            Some(settings) => cache::walk_listed(root, &config, settings, ignore_files, walk),
+            None => (walk(None), false),
+        };
         let mut found = w.artifacts;
         found.retain(|f| {
             classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
@@ -918,13 +929,14 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
                 .filter(|f| !config.excluded(&f.rel)),
         );
         found.sort();
-        (found, w.all, w.errors)
+        (found, w.all, w.errors, listed)
     };
     Ok(Walked {
         config,
         found,
         all,
         errors: walk_errors,
+        listed,
     })
 }
 
@@ -943,6 +955,7 @@ pub(crate) fn read_walked(
         found,
         all,
         errors: walk_errors,
+        listed: _,
     } = walked;
     Progress::set_total(options, found.len());
     let overlays: Vec<&InputFile> = options.overlay.iter().chain(&options.overlays).collect();

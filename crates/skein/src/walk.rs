@@ -86,7 +86,19 @@ pub struct Walked {
     pub all: BTreeSet<String>,
     /// Folders or files the walk could not read: (repo-relative path, reason).
     pub errors: Vec<(String, String)>,
+    /// Symbolic links found (artifacts or not): what a link is (a link to a
+    /// folder or to a file) can change without its folder changing.
+    pub symlinks: usize,
+    /// The folders (repo-relative, `""` for the root) that hold a `.git`
+    /// entry: git's folder (or, in a worktree or submodule, its file) is
+    /// never walked, but its `info/exclude` is honoured.
+    pub git_dirs: Vec<String>,
 }
+
+/// Called with each folder the walk enters (its repo-relative path, `""`
+/// for the root, and its entry) before its entries are visited; `.git`
+/// folders are not entered.
+pub type OnFolder<'a> = &'a (dyn Fn(&str, &ignore::DirEntry) + Sync);
 
 /// Walks `root` in parallel.
 pub fn walk(root: &Path, threads: usize) -> Walked {
@@ -101,7 +113,7 @@ pub fn walk_with(
     threads: usize,
     is_artifact: &(dyn Fn(&str) -> bool + Sync),
 ) -> Walked {
-    walk_filtered(root, threads, true, is_artifact)
+    walk_filtered(root, threads, true, is_artifact, None)
 }
 
 /// [`walk_with`], choosing whether ignore files (`.gitignore`, `.ignore`,
@@ -113,26 +125,32 @@ pub fn walk_filtered(
     threads: usize,
     ignore_files: bool,
     is_artifact: &(dyn Fn(&str) -> bool + Sync),
+    on_folder: Option<OnFolder<'_>>,
 ) -> Walked {
     let found = Mutex::new(Vec::new());
     let linked = Mutex::new(Vec::new());
     let all = Mutex::new(Vec::new());
     let errors = Mutex::new(Vec::new());
+    let git_dirs = Mutex::new(Vec::new());
+    let symlinks = std::sync::atomic::AtomicUsize::new(0);
     WalkBuilder::new(root)
         .standard_filters(ignore_files)
         .hidden(false)
         .follow_links(false)
         .require_git(false)
         .threads(threads)
-        // Never the folder of git, nor skein's own cache (which also
-        // ignores itself, but `--no-ignore-files` reads ignored files).
-        .filter_entry(|e| e.file_name() != ".git" && e.file_name() != crate::cache::DEFAULT_DIR)
+        // Never skein's own cache (which also ignores itself, but
+        // `--no-ignore-files` reads ignored files); git's folder is skipped
+        // below, where it is noted.
+        .filter_entry(|e| e.file_name() != crate::cache::DEFAULT_DIR)
         .build_parallel()
         .run(|| {
             let found = &found;
             let linked = &linked;
             let all = &all;
             let errors = &errors;
+            let git_dirs = &git_dirs;
+            let symlinks = &symlinks;
             Box::new(move |entry| {
                 let entry = match entry {
                     Ok(e) => e,
@@ -147,12 +165,28 @@ pub fn walk_filtered(
                 let Some(ft) = entry.file_type() else {
                     return WalkState::Continue;
                 };
+                if entry.depth() > 0 && entry.file_name() == ".git" {
+                    let holder = entry.path().parent().and_then(|p| rel_path(root, p));
+                    git_dirs
+                        .lock()
+                        .expect("walk mutex")
+                        .push(holder.unwrap_or_default());
+                    return WalkState::Skip;
+                }
                 if ft.is_dir() {
+                    if let Some(on_folder) = on_folder
+                        && let Some(rel) = rel_path(root, entry.path())
+                    {
+                        on_folder(&rel, &entry);
+                    }
                     return WalkState::Continue;
                 }
                 let Some(rel) = rel_path(root, entry.path()) else {
                     return WalkState::Continue;
                 };
+                if ft.is_symlink() {
+                    symlinks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
                 let artifact = is_artifact(&rel);
                 all.lock().expect("walk mutex").push(rel.clone());
                 let kind = kind(entry.path(), ft);
@@ -175,11 +209,15 @@ pub fn walk_filtered(
     linked_folders.sort();
     let mut errors = errors.into_inner().expect("walk mutex");
     errors.sort();
+    let mut git_dirs = git_dirs.into_inner().expect("walk mutex");
+    git_dirs.sort();
     Walked {
         artifacts,
         linked_folders,
         all: all.into_inner().expect("walk mutex").into_iter().collect(),
         errors,
+        symlinks: symlinks.into_inner(),
+        git_dirs,
     }
 }
 

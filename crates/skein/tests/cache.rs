@@ -317,3 +317,81 @@ fn the_command_line_keeps_its_cache_at_the_project_root_unless_told() {
     assert!(named.join(".gitignore").is_file());
     assert_eq!(skein(root, &["--cache-dir", arg]), plain);
 }
+
+/// Waits until every stamp taken so far is settled (older than two
+/// seconds), so the next run may trust them.
+fn settle() {
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+}
+
+#[test]
+fn the_walks_listing_is_used_until_a_folder_or_an_ignore_file_changes() {
+    let dir = demo();
+    let root = dir.path();
+    let cache = tempfile::tempdir().unwrap();
+    // An ignore file that ignores nothing yet, and one that ignores its
+    // whole folder, itself included (the walk never lists it).
+    std::fs::write(root.join("plugins/.gitignore"), "# nothing yet\n").unwrap();
+    std::fs::write(root.join("plugins/helpdesk/.gitignore"), "*\n").unwrap();
+    // Runs until one uses the listing, which is recorded by the first.
+    let warm = |want: &str| {
+        let (got, s) = cached(root, cache.path(), true);
+        assert_eq!(got, want);
+        assert!(!s.listed, "{s:?}");
+        let (got, s) = cached(root, cache.path(), true);
+        assert_eq!(got, want);
+        assert!(s.listed && s.replayed, "{s:?}");
+    };
+    settle();
+    let before = uncached(root);
+    warm(&before);
+
+    // A new file: its folder's stamp moved.
+    std::fs::write(
+        root.join("plugins/reviewer/agents/new-agent.md"),
+        "---\nname: Not A Valid Name\n---\nReviews.\n",
+    )
+    .unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    let added = uncached(root);
+    assert_ne!(added, before, "the new file has findings");
+    assert_eq!(got, added, "after a new file");
+    assert!(!s.listed, "{s:?}");
+    settle();
+    warm(&added);
+
+    // An ignore file rewritten in place: no folder changed.
+    std::fs::write(
+        root.join("plugins/.gitignore"),
+        "reviewer/agents/new-agent.md\n",
+    )
+    .unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    assert_eq!(got, before, "the new file is ignored again");
+    assert_eq!(got, uncached(root));
+    assert!(!s.listed, "{s:?}");
+    settle();
+    warm(&before);
+
+    // The ignore file that ignored itself, rewritten in place.
+    std::fs::write(root.join("plugins/helpdesk/.gitignore"), "# none\n").unwrap();
+    let (got, s) = cached(root, cache.path(), true);
+    let shown = uncached(root);
+    assert_ne!(shown, before, "the helpdesk plugin is read again");
+    assert_eq!(got, shown);
+    assert!(!s.listed, "{s:?}");
+
+    // A symbolic link anywhere: no listing is recorded.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("nightly.loop.yaml", root.join("loops/again.loop.yaml"))
+            .unwrap();
+        settle();
+        let want = uncached(root);
+        for _ in 0..2 {
+            let (got, s) = cached(root, cache.path(), true);
+            assert_eq!(got, want);
+            assert!(!s.listed, "{s:?}");
+        }
+    }
+}

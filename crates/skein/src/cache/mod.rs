@@ -46,6 +46,7 @@
 //! made or written is no cache; the report is byte for byte the one a run
 //! without a cache gives (`tests/cache.rs`).
 
+mod listing;
 mod store;
 mod wire;
 
@@ -113,6 +114,9 @@ pub struct CacheStats {
     pub unread: usize,
     /// Whether the cache folder could be written.
     pub writable: bool,
+    /// Whether the walk was the cache's listing of the last one: every
+    /// folder's stamp unchanged, so none was listed again.
+    pub listed: bool,
 }
 
 /// skein's version, build commit, and the size and modification time of
@@ -258,6 +262,34 @@ fn content_of(c: &Content) -> EntryContent {
     }
 }
 
+/// The namespace (folder) of the records of `settings`' version.
+fn namespace(settings: &CacheSettings) -> String {
+    let mut k = Key::new(FORMAT);
+    k.str(&settings.version);
+    format!("{:016x}", k.finish() as u64)
+}
+
+/// The walk of `root` with the cache of `settings`: the last walk's
+/// listing when every folder it entered is unchanged ([`listing`]), else
+/// `walk` (given a callback that stamps each folder entered), recorded for
+/// the next run. Without a usable cache folder, `walk` alone. The flag:
+/// whether the listing was used.
+pub(crate) fn walk_listed(
+    root: &Path,
+    config: &crate::config::Config,
+    settings: &CacheSettings,
+    ignore_files: bool,
+    walk: impl FnOnce(Option<crate::walk::OnFolder<'_>>) -> crate::walk::Walked,
+) -> (crate::walk::Walked, bool) {
+    // Opened (made) before the walk: a cache folder made inside the project
+    // after it would change the root's stamp.
+    let Some(store) = Store::open(&folder(root, config, settings), &namespace(settings)) else {
+        return (walk(None), false);
+    };
+    let key = listing::key(root, config, ignore_files);
+    listing::walk(root, key, &store, ignore_files, walk)
+}
+
 /// [`crate::check`]'s analysis with the cache of `settings`: the same
 /// report. In order: a replay of the last run when its inputs are
 /// unchanged by their stamps (no file read but those with findings); else
@@ -278,11 +310,22 @@ pub(crate) fn analyze(
     options: &Options,
     settings: &CacheSettings,
 ) -> Option<Report> {
-    let namespace = {
-        let mut k = Key::new(FORMAT);
-        k.str(&settings.version);
-        format!("{:016x}", k.finish() as u64)
-    };
+    let listed = walked.listed;
+    let mut report = analyze_walked(root, walked, options, settings)?;
+    if let Some(stats) = &mut report.cache {
+        stats.listed = listed;
+    }
+    Some(report)
+}
+
+/// [`analyze`] but for [`CacheStats::listed`].
+fn analyze_walked(
+    root: &Path,
+    walked: Walked,
+    options: &Options,
+    settings: &CacheSettings,
+) -> Option<Report> {
+    let namespace = namespace(settings);
     let lean = crate::lean::applies(options);
     let Some(mut store) = Store::open(&folder(root, &walked.config, settings), &namespace) else {
         if lean {

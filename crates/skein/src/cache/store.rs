@@ -9,12 +9,13 @@
 //!   <namespace>/     one per skein version and build (16 hex digits)
 //!     <16 hex>.pack  records: key (128-bit) -> bytes; named by their hash
 //!     run.bin        the last whole run's result, with its key
+//!     listing.bin    the last walk's listing, with its folders' stamps
 //! ```
 //!
 //! A pack is `SKNPACK1`, the body's length (u64 LE), the body's XXH3-128
 //! (u128 LE), then the body: records of key (u128 LE), length (u32 LE) and
 //! bytes. `run.bin` is `SKNRUN01`, then length, checksum and body as in a
-//! pack. A file whose length or checksum does not
+//! pack; `listing.bin` the same with `SKNLIST1`. A file whose length or checksum does not
 //! match (a write cut short by a crash, a disk fault, an edit) is ignored
 //! and deleted, and its records are computed again and written anew.
 //!
@@ -41,6 +42,8 @@ use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 const PACK_MAGIC: &[u8; 8] = b"SKNPACK1";
 const RUN_MAGIC: &[u8; 8] = b"SKNRUN01";
+/// The magic of `listing.bin`.
+const LISTING_MAGIC: &[u8; 8] = b"SKNLIST1";
 /// Magic (8), body length (8), checksum (16).
 const PACK_HEADER: usize = 32;
 /// Magic (8), body length (8), checksum (16).
@@ -170,27 +173,52 @@ impl Store {
 
     /// The body of the whole-run file, when it is whole.
     pub(crate) fn load_run(&self) -> Option<Vec<u8>> {
-        let bytes = std::fs::read(self.dir.join("run.bin")).ok()?;
-        if bytes.len() < RUN_HEADER || &bytes[..8] != RUN_MAGIC {
+        self.load_file("run.bin", RUN_MAGIC)
+    }
+
+    /// Replaces the whole-run file.
+    pub(crate) fn write_run(&self, body: &[u8]) {
+        self.write_file("run.bin", RUN_MAGIC, body);
+    }
+
+    /// The body of the walk's listing file ([`super::listing`]), when it is whole.
+    pub(crate) fn load_listing(&self) -> Option<Vec<u8>> {
+        self.load_file("listing.bin", LISTING_MAGIC)
+    }
+
+    /// Replaces the walk's listing file.
+    pub(crate) fn write_listing(&self, body: &[u8]) {
+        self.write_file("listing.bin", LISTING_MAGIC, body);
+    }
+
+    /// The body of the one-record file `name` (`magic`, length, checksum,
+    /// body), when it is whole.
+    fn load_file(&self, name: &str, magic: &[u8; 8]) -> Option<Vec<u8>> {
+        let mut bytes = std::fs::read(self.dir.join(name)).ok()?;
+        if bytes.len() < RUN_HEADER || &bytes[..8] != magic {
             return None;
         }
         let len = u64::from_le_bytes(bytes[8..16].try_into().ok()?) as usize;
         let sum = u128::from_le_bytes(bytes[16..32].try_into().ok()?);
         let body = &bytes[RUN_HEADER..];
-        (body.len() == len && xxh3_128(body) == sum).then(|| body.to_vec())
+        if body.len() != len || xxh3_128(body) != sum {
+            return None;
+        }
+        bytes.drain(..RUN_HEADER);
+        Some(bytes)
     }
 
-    /// Replaces the whole-run file.
-    pub(crate) fn write_run(&self, body: &[u8]) {
+    /// Replaces the one-record file `name`, written whole or not at all.
+    fn write_file(&self, name: &str, magic: &[u8; 8], body: &[u8]) {
         if !self.writable {
             return;
         }
         let mut bytes = Vec::with_capacity(RUN_HEADER + body.len());
-        bytes.extend_from_slice(RUN_MAGIC);
+        bytes.extend_from_slice(magic);
         bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
         bytes.extend_from_slice(&xxh3_128(body).to_le_bytes());
         bytes.extend_from_slice(body);
-        self.write_atomic("run.bin", &bytes);
+        self.write_atomic(name, &bytes);
     }
 
     /// Reads every pack of the namespace and indexes its records. A pack
