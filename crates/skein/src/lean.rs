@@ -177,6 +177,7 @@ pub(crate) fn plan(walked: Walked, options: &Options) -> Plan {
         mut all,
         errors,
         listed: _,
+        pending_run: _,
     } = walked;
     // The inputs, as `read_walked` and `units` order and filter them.
     let overlays: Vec<&crate::InputFile> =

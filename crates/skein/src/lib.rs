@@ -838,6 +838,8 @@ pub(crate) struct Walked {
     /// Whether the walk was the cache's listing of the last one (no folder
     /// listed again: [`cache::walk_listed`]).
     pub(crate) listed: bool,
+    /// The last run's record, being read ([`cache::walk_listed`]).
+    pub(crate) pending_run: Option<cache::PendingRun>,
 }
 
 impl Walked {
@@ -874,7 +876,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             && (classify_with(rel, |p| config.format_for(p)).is_some()
                 || skein_model::skill_file_shape(rel).is_some())
     };
-    let (found, all, walk_errors, listed) = if !meta.is_dir() {
+    let (found, all, walk_errors, listed, pending_run) = if !meta.is_dir() {
         // A single file: analyzed as a repository of that one file, with the
         // same treatment of links and special files as in a walk.
         let rel = root
@@ -894,15 +896,15 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
         } else {
             Vec::new()
         };
-        (found, all, Vec::new(), false)
+        (found, all, Vec::new(), false, None)
     } else {
         let ignore_files = !options.no_ignore_files;
         let walk = |on_folder: Option<walk::OnFolder<'_>>| {
             walk::walk_filtered(root, options.threads, ignore_files, &is_artifact, on_folder)
         };
-        let (w, listed) = match cache::settings(options) {
+        let (w, listed, pending_run) = match cache::settings(options) {
             Some(settings) => cache::walk_listed(root, &config, settings, ignore_files, walk),
-            None => (walk(None), false),
+            None => (walk(None), false, None),
         };
         let mut found = w.artifacts;
         found.retain(|f| {
@@ -929,7 +931,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
                 .filter(|f| !config.excluded(&f.rel)),
         );
         found.sort();
-        (found, w.all, w.errors, listed)
+        (found, w.all, w.errors, listed, pending_run)
     };
     Ok(Walked {
         config,
@@ -937,6 +939,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
         all,
         errors: walk_errors,
         listed,
+        pending_run,
     })
 }
 
@@ -956,6 +959,7 @@ pub(crate) fn read_walked(
         all,
         errors: walk_errors,
         listed: _,
+        pending_run: _,
     } = walked;
     Progress::set_total(options, found.len());
     let overlays: Vec<&InputFile> = options.overlay.iter().chain(&options.overlays).collect();

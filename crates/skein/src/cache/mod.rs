@@ -272,23 +272,33 @@ fn namespace(settings: &CacheSettings) -> String {
 /// The walk of `root` with the cache of `settings`: the last walk's
 /// listing when every folder it entered is unchanged ([`listing`]), else
 /// `walk` (given a callback that stamps each folder entered), recorded for
-/// the next run. Without a usable cache folder, `walk` alone. The flag:
-/// whether the listing was used.
+/// the next run. Without a usable cache folder, `walk` alone. Also:
+/// whether the listing was used, and, when `settings` replay, the last
+/// run's record, read meanwhile.
 pub(crate) fn walk_listed(
     root: &Path,
     config: &crate::config::Config,
     settings: &CacheSettings,
     ignore_files: bool,
     walk: impl FnOnce(Option<crate::walk::OnFolder<'_>>) -> crate::walk::Walked,
-) -> (crate::walk::Walked, bool) {
+) -> (crate::walk::Walked, bool, Option<PendingRun>) {
     // Opened (made) before the walk: a cache folder made inside the project
     // after it would change the root's stamp.
     let Some(store) = Store::open(&folder(root, config, settings), &namespace(settings)) else {
-        return (walk(None), false);
+        return (walk(None), false, None);
     };
+    let run = settings
+        .replay
+        .then(|| PendingRun(store.load_run_started(wire::decode_run)));
     let key = listing::key(root, config, ignore_files);
-    listing::walk(root, key, &store, ignore_files, walk)
+    let (walked, listed) = listing::walk(root, key, &store, ignore_files, walk);
+    (walked, listed, run)
 }
+
+/// The last run's record, being read and decoded on another thread while
+/// the project is walked ([`walk_listed`]).
+#[derive(Debug)]
+pub(crate) struct PendingRun(std::thread::JoinHandle<Option<wire::Run>>);
 
 /// [`crate::check`]'s analysis with the cache of `settings`: the same
 /// report. In order: a replay of the last run when its inputs are
@@ -311,7 +321,9 @@ pub(crate) fn analyze(
     settings: &CacheSettings,
 ) -> Option<Report> {
     let listed = walked.listed;
-    let mut report = analyze_walked(root, walked, options, settings)?;
+    let mut walked = walked;
+    let pending = walked.pending_run.take();
+    let mut report = analyze_walked(root, walked, pending, options, settings)?;
     if let Some(stats) = &mut report.cache {
         stats.listed = listed;
     }
@@ -322,6 +334,7 @@ pub(crate) fn analyze(
 fn analyze_walked(
     root: &Path,
     walked: Walked,
+    pending: Option<PendingRun>,
     options: &Options,
     settings: &CacheSettings,
 ) -> Option<Report> {
@@ -364,12 +377,15 @@ fn analyze_walked(
         k.bytes(&walked.max_file_size(options).to_le_bytes());
         k.finish()
     };
-    let last = settings
-        .replay
-        .then(|| store.load_run())
-        .flatten()
-        .and_then(|b| wire::decode_run(&b))
-        .filter(|run| run.context == context);
+    let last = match pending {
+        Some(PendingRun(thread)) => thread.join().ok().flatten(),
+        None => settings
+            .replay
+            .then(|| store.load_run())
+            .flatten()
+            .and_then(|b| wire::decode_run(&b)),
+    }
+    .filter(|run| run.context == context);
     let overlays = options.overlay.is_some() || !options.overlays.is_empty();
     if let Some(run) = &last
         && !overlays

@@ -176,6 +176,16 @@ impl Store {
         self.load_file("run.bin", RUN_MAGIC)
     }
 
+    /// [`Store::load_run`], then `then`, on another thread started now: the
+    /// record is read while the caller walks.
+    pub(crate) fn load_run_started<T: Send + 'static>(
+        &self,
+        then: fn(&[u8]) -> Option<T>,
+    ) -> std::thread::JoinHandle<Option<T>> {
+        let path = self.dir.join("run.bin");
+        std::thread::spawn(move || then(&load_file_at(&path, RUN_MAGIC)?))
+    }
+
     /// Replaces the whole-run file.
     pub(crate) fn write_run(&self, body: &[u8]) {
         self.write_file("run.bin", RUN_MAGIC, body);
@@ -194,18 +204,7 @@ impl Store {
     /// The body of the one-record file `name` (`magic`, length, checksum,
     /// body), when it is whole.
     fn load_file(&self, name: &str, magic: &[u8; 8]) -> Option<Vec<u8>> {
-        let mut bytes = std::fs::read(self.dir.join(name)).ok()?;
-        if bytes.len() < RUN_HEADER || &bytes[..8] != magic {
-            return None;
-        }
-        let len = u64::from_le_bytes(bytes[8..16].try_into().ok()?) as usize;
-        let sum = u128::from_le_bytes(bytes[16..32].try_into().ok()?);
-        let body = &bytes[RUN_HEADER..];
-        if body.len() != len || xxh3_128(body) != sum {
-            return None;
-        }
-        bytes.drain(..RUN_HEADER);
-        Some(bytes)
+        load_file_at(&self.dir.join(name), magic)
     }
 
     /// Replaces the one-record file `name`, written whole or not at all.
@@ -213,12 +212,14 @@ impl Store {
         if !self.writable {
             return;
         }
-        let mut bytes = Vec::with_capacity(RUN_HEADER + body.len());
-        bytes.extend_from_slice(magic);
-        bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&xxh3_128(body).to_le_bytes());
-        bytes.extend_from_slice(body);
-        self.write_atomic(name, &bytes);
+        // Written from `body` itself: a copy would be the run's peak.
+        let sum = xxh3_128(body);
+        self.write_with(name, |w| {
+            w.write_all(magic)?;
+            w.write_all(&(body.len() as u64).to_le_bytes())?;
+            w.write_all(&sum.to_le_bytes())?;
+            w.write_all(body)
+        });
     }
 
     /// Reads every pack of the namespace and indexes its records. A pack
@@ -384,11 +385,6 @@ impl Store {
         }
     }
 
-    /// Writes `bytes` to `name` in the namespace (see [`Store::write_with`]).
-    fn write_atomic(&self, name: &str, bytes: &[u8]) -> bool {
-        self.write_with(name, |w| w.write_all(bytes))
-    }
-
     /// Writes `name` in the namespace with `write`: a temporary file in the
     /// same folder, renamed over `name`. False when any step failed (the
     /// temporary file is then removed).
@@ -415,6 +411,23 @@ impl Store {
 /// written first, are deleted when a new one is made (each skein build
 /// makes its own, see [`super::default_version`]).
 const KEEP_NAMESPACES: usize = 3;
+
+/// The body of the one-record file at `path` (`magic`, length, checksum,
+/// body), when it is whole.
+fn load_file_at(path: &Path, magic: &[u8; 8]) -> Option<Vec<u8>> {
+    let mut bytes = std::fs::read(path).ok()?;
+    if bytes.len() < RUN_HEADER || &bytes[..8] != magic {
+        return None;
+    }
+    let len = u64::from_le_bytes(bytes[8..16].try_into().ok()?) as usize;
+    let sum = u128::from_le_bytes(bytes[16..32].try_into().ok()?);
+    let body = &bytes[RUN_HEADER..];
+    if body.len() != len || xxh3_128(body) != sum {
+        return None;
+    }
+    bytes.drain(..RUN_HEADER);
+    Some(bytes)
+}
 
 /// Deletes the namespaces of `root` but `current` and the
 /// [`KEEP_NAMESPACES`] last written (a folder's time moves with each file
