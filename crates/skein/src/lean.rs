@@ -199,31 +199,37 @@ pub(crate) fn plan(walked: Walked, options: &Options) -> Plan {
             .map(|(path, why)| (path, Input::Problem(walk_error(&why)))),
     );
     inputs.sort_by(|a, b| a.0.cmp(&b.0));
+    // Which inputs are units, decided in parallel (a classification asks
+    // the path list): the first input of a path is its unit, if any is.
+    let is_unit: Vec<bool> = inputs
+        .par_iter()
+        .enumerate()
+        .map(|(i, (path, input))| {
+            let first = i == 0 || inputs[i - 1].0 != *path;
+            first
+                && !skein_model::unread_at_location(path, |q| all.contains(q))
+                && match input {
+                    // A link to a folder (the walk's `LinkedFolder`) names no
+                    // artifact but is reported (SYN012), as `units` keeps its
+                    // problem.
+                    Input::Disk(f) if f.kind == crate::walk::EntryKind::LinkedFolder => {
+                        classify_with(path, |q| config.format_for(q)).is_some()
+                            || skein_model::skill_file(path, |q| all.contains(q)).is_none()
+                    }
+                    Input::Disk(_) | Input::Memory(_) => {
+                        classify_in_repo(path, |q| config.format_for(q), |q| all.contains(q))
+                            .is_some()
+                    }
+                    Input::Problem(_) => {
+                        classify_with(path, |q| config.format_for(q)).is_some()
+                            || skein_model::skill_file(path, |q| all.contains(q)).is_none()
+                    }
+                }
+        })
+        .collect();
     let mut units: Vec<(String, Input)> = Vec::with_capacity(inputs.len());
     let mut left_out = Vec::new();
-    let mut previous: Option<String> = None;
-    for (path, input) in inputs {
-        // The first input of a path is its unit, if any is.
-        let first = previous.as_deref() != Some(path.as_str());
-        previous = Some(path.clone());
-        let unit = first
-            && !skein_model::unread_at_location(&path, |q| all.contains(q))
-            && match &input {
-                // A link to a folder (the walk's `LinkedFolder`) names no
-                // artifact but is reported (SYN012), as `units` keeps its
-                // problem.
-                Input::Disk(f) if f.kind == crate::walk::EntryKind::LinkedFolder => {
-                    classify_with(&path, |q| config.format_for(q)).is_some()
-                        || skein_model::skill_file(&path, |q| all.contains(q)).is_none()
-                }
-                Input::Disk(_) | Input::Memory(_) => {
-                    classify_in_repo(&path, |q| config.format_for(q), |q| all.contains(q)).is_some()
-                }
-                Input::Problem(_) => {
-                    classify_with(&path, |q| config.format_for(q)).is_some()
-                        || skein_model::skill_file(&path, |q| all.contains(q)).is_none()
-                }
-            };
+    for ((path, input), unit) in inputs.into_iter().zip(is_unit) {
         if unit {
             units.push((path, input));
         } else {

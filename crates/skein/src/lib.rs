@@ -906,10 +906,13 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             Some(settings) => cache::walk_listed(root, &config, settings, ignore_files, walk),
             None => (walk(None), false, None),
         };
-        let mut found = w.artifacts;
-        found.retain(|f| {
-            classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
-        });
+        let mut found: Vec<walk::Found> = w
+            .artifacts
+            .into_par_iter()
+            .filter(|f| {
+                classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
+            })
+            .collect();
         // Files plugin manifests name by path are artifacts too.
         let max = options
             .max_file_size

@@ -67,6 +67,18 @@ fn kind(path: &Path, ft: std::fs::FileType) -> EntryKind {
 /// its real path), only its displayed name is lossy.
 pub fn rel_path(root: &Path, path: &Path) -> Option<String> {
     let rel = path.strip_prefix(root).ok()?;
+    // A path the walk joined is already `/`-separated and clean on Unix.
+    #[cfg(unix)]
+    if let Some(s) = rel.to_str()
+        && !s.contains("//")
+        && !s.contains("/./")
+        && !s.starts_with("./")
+        && !s.ends_with('/')
+        && !s.ends_with("/.")
+        && s != "."
+    {
+        return Some(s.to_owned());
+    }
     let parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -231,5 +243,49 @@ fn walk_error_path(e: &ignore::Error) -> Option<PathBuf> {
         ignore::Error::Loop { child, .. } => Some(child.clone()),
         ignore::Error::Partial(errs) => errs.iter().find_map(walk_error_path),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rel_path;
+    use std::path::Path;
+
+    /// The slow form: every component, joined by `/`.
+    fn by_components(root: &Path, path: &Path) -> Option<String> {
+        let rel = path.strip_prefix(root).ok()?;
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        Some(parts.join("/"))
+    }
+
+    #[test]
+    fn the_fast_relative_path_is_the_components_joined() {
+        let root = Path::new("/r");
+        for p in [
+            "/r",
+            "/r/a",
+            "/r/a/b/SKILL.md",
+            "/r/a//b",
+            "/r/a/./b",
+            "/r/./a",
+            "/r/a/",
+            "/r/a/.",
+            "/r/.claude-plugin/plugin.json",
+            "/r/a b/é.md",
+        ] {
+            assert_eq!(
+                rel_path(root, Path::new(p)),
+                by_components(root, Path::new(p)),
+                "{p}"
+            );
+        }
+        assert_eq!(rel_path(root, Path::new("/elsewhere/a")), None);
+        assert_eq!(
+            rel_path(Path::new("."), Path::new("./a/b")),
+            Some("a/b".into())
+        );
     }
 }
