@@ -1148,7 +1148,7 @@ fn report(r: &Report) -> String {
     // Cache.
     let _ = writeln!(
         md,
-        "\n## Persistent cache\n\nskein's cache (`.skein_cache/`, issue #17) with {top} threads: **cold** (empty cache folder: every file\ndecoded, the cache written), **warm, nothing changed** (the run before's result replayed: files\nwhose stamps are unchanged are not read), **warm, one file changed** (one byte appended to one\n`SKILL.md`: that file decoded, every other file's decoded state and local findings read from the\ncache, the graph and repository passes run again). Each warm report was checked byte for byte\nagainst the cold one (and, one file changed, against a run without a cache of the same contents).\n"
+        "\n## Persistent cache\n\nskein's cache (`.skein_cache/`, issue #17) with {top} threads: **cold** (empty cache folder: every file\ndecoded, the cache written), **warm, nothing changed** (the run before's result replayed: no folder\nlisted when the stamps of the folders the last walk entered are unchanged, no file read when\nits stamp is unchanged), **warm, one file changed** (one byte appended to one\n`SKILL.md`: that file decoded, every other file's decoded state and local findings read from the\ncache, the graph and repository passes run again). Each warm report was checked byte for byte\nagainst the cold one (and, one file changed, against a run without a cache of the same contents).\n"
     );
     md.push_str("| dataset | no cache wall | cold wall | cold peak RSS (MB) | warm wall | warm peak RSS (MB) | warm ÷ cold | one changed wall | one changed peak RSS (MB) | one changed ÷ cold | file changed |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for x in r.results {
@@ -1496,10 +1496,19 @@ fn targets(r: &Report) -> Vec<(String, String, Option<bool>)> {
     match find(&gen_n(100_000)) {
         Some(x) => {
             let rss = rss_at(x, top).unwrap_or(f64::NAN);
+            // The default run keeps a cache: its cold run counts too.
+            let cached = (!x.cache.cold.is_empty()).then(|| median_rss(&x.cache.cold));
             out.push((
                 format!("generated 100k peak RSS ≤ 250 MB (issue #17, {top} threads)"),
-                format!("{:.0} MB", rss / 1e6),
-                Some(rss <= 250e6),
+                match cached {
+                    Some(c) => format!(
+                        "{:.0} MB without a cache; {:.0} MB cold with the cache (`skein check`'s default)",
+                        rss / 1e6,
+                        c / 1e6
+                    ),
+                    None => format!("{:.0} MB", rss / 1e6),
+                },
+                Some(rss <= 250e6 && cached.is_none_or(|c| c <= 250e6)),
             ));
             let ratio = wall_at(x, top).unwrap_or(f64::NAN) / floor_at(x, top);
             out.push((

@@ -829,6 +829,12 @@ pub(crate) fn gather(root: &Path, options: &Options) -> Result<Gathered, Error> 
 
 /// What [`check`] finds before reading any file: the configuration (with
 /// the command line's overrides), the files the walk found whose paths
+/// The most files one rayon job of a lean run reads and decodes: small
+/// enough that the last jobs end together on 2 threads (a tail of one
+/// thread cost 0.12 s of a 6 s run on the generated 100k tree), large
+/// enough that making a job's parsers costs nothing measurable.
+pub(crate) const FILES_PER_JOB: usize = 256;
+
 /// name artifacts, every repository path, and the walk's errors.
 pub(crate) struct Walked {
     pub(crate) config: config::Config,

@@ -651,6 +651,9 @@ fn analyze_lean(
     let (unit_entries, outs): (Vec<Option<Box<[u8]>>>, crate::lean::Collected) = units
         .into_par_iter()
         .enumerate()
+        // Jobs of at most this many files, so no thread waits long on the
+        // last one of another (a parser set is made per job).
+        .with_max_len(crate::FILES_PER_JOB)
         .map_init(Parsers::new, |parsers, (i, (path, input))| {
             Progress::tick(options);
             let memory = matches!(input, crate::lean::Input::Memory(_));
