@@ -32,8 +32,10 @@ use std::time::Instant;
 /// Seed of the generated monorepos of the report and of the benches.
 pub const SEED: u64 = 20_250_601;
 
-/// The heading of the section of BENCHMARKS.md that `bench-report` does
-/// not write (the `lsp` criterion bench's figures), kept across runs.
+/// The heading of the first section of BENCHMARKS.md that `bench-report`
+/// does not write (the `lsp` criterion bench's figures): it and every
+/// section after it (where the memory goes, from `skein-heap`) are kept
+/// across runs.
 pub const LSP_SECTION: &str = "## Language server latency";
 
 /// Fault rate of the generated monorepos (faults per file).
@@ -937,7 +939,8 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         elapsed,
     });
     // The language server's latency section comes from another bench
-    // (`cargo bench -p skein-benches --bench lsp`): kept as it is.
+    // (`cargo bench -p skein-benches --bench lsp`) and what follows it:
+    // kept as they are.
     let mut md = md;
     if let Ok(old) = std::fs::read_to_string(&o.out)
         && let Some(at) = old.find(LSP_SECTION)
