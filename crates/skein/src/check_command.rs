@@ -160,6 +160,13 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             .progress
             .clone()
             .map(|p| progress::Watch::start(p, run.label.clone()));
+        if !args.silent
+            && let Some(why) = skein::cache::refusal(&run.root, &options)
+        {
+            eprintln!(
+                "skein: warning: {why}: this run keeps no cache (`--cache-dir` names another folder)"
+            );
+        }
         let mut report = pool.install(|| skein::check(&run.root, &options))?;
         if let Some(w) = watch {
             w.finish();

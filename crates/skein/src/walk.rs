@@ -1,7 +1,9 @@
 //! Discovery: walking a repository for artifact files (DESIGN.md §2, "walk").
 //!
 //! Uses the `ignore` crate's parallel walker: `.gitignore`, `.ignore` and
-//! git excludes are honoured (also outside a git repository), hidden files
+//! git excludes are honoured (also outside a git repository, where only
+//! the project's own count; inside one, up to the top of its work tree,
+//! as git does), hidden files
 //! and folders are visited (artifacts live in `.claude-plugin/`, `.vscode/`,
 //! `.mcp.json`) except `.git/` and skein's cache folder `.skein_cache/`, and symbolic links are never followed, so the
 //! walk cannot leave the root. A link named like an artifact, and every
@@ -145,11 +147,18 @@ pub fn walk_filtered(
     let errors = Mutex::new(Vec::new());
     let git_dirs = Mutex::new(Vec::new());
     let symlinks = std::sync::atomic::AtomicUsize::new(0);
+    // Inside a git work tree, git's own rules: `.gitignore` files apply up
+    // to the top of the work tree and no further. Outside one, the
+    // project's own ignore files apply, and none above it (a `.gitignore`
+    // of `*` in a home folder kept in git would otherwise hide every
+    // project below it).
+    let in_git = in_git_work_tree(root);
     WalkBuilder::new(root)
         .standard_filters(ignore_files)
+        .parents(ignore_files && in_git)
         .hidden(false)
         .follow_links(false)
-        .require_git(false)
+        .require_git(in_git)
         .threads(threads)
         // Never skein's own cache (which also ignores itself, but
         // `--no-ignore-files` reads ignored files); git's folder is skipped
@@ -231,6 +240,13 @@ pub fn walk_filtered(
         symlinks: symlinks.into_inner(),
         git_dirs,
     }
+}
+
+/// Whether `root` is in a git work tree: it or a folder above it holds a
+/// `.git` (a folder, or the file of a worktree or submodule).
+fn in_git_work_tree(root: &Path) -> bool {
+    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    root.ancestors().any(|a| a.join(".git").exists())
 }
 
 /// The path an `ignore` error is about, if it names one.

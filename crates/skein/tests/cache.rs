@@ -395,3 +395,100 @@ fn the_walks_listing_is_used_until_a_folder_or_an_ignore_file_changes() {
         }
     }
 }
+
+/// `skein check --format json DIR ARGS` with `HOME` and `XDG_CONFIG_HOME`
+/// in `home`: its standard output and standard error.
+fn skein_at_home(dir: &Path, home: &Path, extra: &[&str]) -> (Vec<u8>, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_skein"))
+        .args(["check", "--format", "json", "--no-progress"])
+        .arg(dir)
+        .args(extra)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .output()
+        .unwrap();
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{o:?}");
+    (o.stdout, String::from_utf8(o.stderr).unwrap())
+}
+
+#[test]
+fn another_home_is_another_listing() {
+    let dir = demo();
+    let root = dir.path();
+    let homes = tempfile::tempdir().unwrap();
+    let (plain, other) = (homes.path().join("plain"), homes.path().join("other"));
+    std::fs::create_dir_all(&plain).unwrap();
+    // Another user's global excludes file hides the catalogue.
+    std::fs::create_dir_all(other.join(".config/git")).unwrap();
+    std::fs::write(other.join(".config/git/ignore"), "catalogue.json\n").unwrap();
+    let cache = homes.path().join("cache");
+    let arg = cache.to_str().unwrap();
+    settle();
+    let want = skein_at_home(root, &plain, &["--no-cache"]).0;
+    for _ in 0..2 {
+        assert_eq!(skein_at_home(root, &plain, &["--cache-dir", arg]).0, want);
+    }
+    let hidden = skein_at_home(root, &other, &["--no-cache"]).0;
+    assert_ne!(hidden, want, "the global excludes file hides a file");
+    assert_eq!(skein_at_home(root, &other, &["--cache-dir", arg]).0, hidden);
+}
+
+#[test]
+fn a_cache_folder_that_is_not_skeins_own_is_refused() {
+    let dir = demo();
+    let root = dir.path();
+    let home = tempfile::tempdir().unwrap();
+    let want = skein_at_home(root, home.path(), &["--no-cache"]).0;
+    let refused = |cache: &Path, why: &str| {
+        let (out, err) =
+            skein_at_home(root, home.path(), &["--cache-dir", cache.to_str().unwrap()]);
+        assert_eq!(out, want);
+        assert!(err.contains(why) && err.contains("keeps no cache"), "{err}");
+    };
+    // The project itself, and a folder holding it: no `.gitignore` of `*`
+    // may hide the project.
+    refused(root, "is the project or holds it");
+    refused(root.parent().unwrap(), "is the project or holds it");
+    assert!(!root.join(".gitignore").exists());
+    assert!(!root.join("CACHEDIR.TAG").exists());
+    // A folder of other files, one named like a namespace: left alone.
+    let other = home.path().join("data");
+    std::fs::create_dir_all(other.join("0123456789abcdef")).unwrap();
+    std::fs::write(other.join("0123456789abcdef/notes.txt"), "mine").unwrap();
+    for i in 0..4 {
+        std::fs::create_dir_all(other.join(format!("{i:016x}"))).unwrap();
+    }
+    refused(&other, "is not a cache (it has no CACHEDIR.TAG)");
+    assert!(other.join("0123456789abcdef/notes.txt").is_file());
+    assert!(!other.join(".gitignore").exists());
+    // The default folder, a link planted in the project: nothing written
+    // where it points.
+    #[cfg(unix)]
+    {
+        let target = home.path().join("elsewhere");
+        std::fs::create_dir_all(&target).unwrap();
+        std::os::unix::fs::symlink(&target, root.join(".skein_cache")).unwrap();
+        let (out, err) = skein_at_home(root, home.path(), &[]);
+        assert!(err.contains("is a symbolic link"), "{err}");
+        assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0);
+        // The link is a file of the walk now: compare with a run that sees it.
+        assert_eq!(out, skein_at_home(root, home.path(), &["--no-cache"]).0);
+    }
+    // A relative folder not made yet is made, from the current folder.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_skein"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--no-progress",
+            "--cache-dir",
+            "made/here",
+        ])
+        .arg(root)
+        .current_dir(home.path())
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{o:?}");
+    assert!(home.path().join("made/here/CACHEDIR.TAG").is_file());
+}

@@ -161,6 +161,53 @@ fn gitignored_files_are_skipped() {
     );
 }
 
+#[test]
+fn ignore_files_above_the_project_apply_only_inside_its_git_work_tree() {
+    // The paths of the findings of `skein check --format json --no-cache DIR`.
+    let paths = |dir: &std::path::Path| -> Vec<String> {
+        let o = skein(
+            &[
+                "check",
+                "--format",
+                "json",
+                "--no-cache",
+                dir.to_str().unwrap(),
+            ],
+            dir,
+        );
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let above = tempfile::tempdir().expect("tempdir");
+    // A home folder kept in git, ignoring everything; a project of its own
+    // below it (its own work tree).
+    write(above.path(), ".gitignore", "*\n");
+    std::fs::create_dir_all(above.path().join(".git")).unwrap();
+    let project = above.path().join("src/proj");
+    write(&project, "skein.toml", "");
+    write(&project, "skills/a/SKILL.md", "# no frontmatter\n");
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    assert_eq!(paths(&project), ["skills/a/SKILL.md"], "its own work tree");
+    // Not in a git work tree at all: only the project's own ignore files.
+    std::fs::remove_dir_all(above.path().join(".git")).unwrap();
+    std::fs::remove_dir_all(project.join(".git")).unwrap();
+    assert_eq!(paths(&project), ["skills/a/SKILL.md"], "no git");
+    // A subfolder of one work tree: its `.gitignore` applies, as in git.
+    std::fs::create_dir_all(above.path().join(".git")).unwrap();
+    write(above.path(), ".gitignore", "src/proj/skills/\n");
+    write(&project, "other/SKILL.md", "# no frontmatter\n");
+    assert_eq!(
+        paths(&project),
+        ["other/SKILL.md"],
+        "in the outer work tree"
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn symlinks_are_not_followed_out_of_the_root() {

@@ -18,7 +18,8 @@
 //!
 //! What else decides a walk's result, and is checked too:
 //! - the configuration (formats, excludes) and `--no-ignore-files`: part of
-//!   the listing's key, with the project's canonical path;
+//!   the listing's key, with the project's canonical path and the paths of
+//!   git's global files (which `HOME` and `XDG_CONFIG_HOME` move);
 //! - the ignore files the walk honoured: every `.gitignore` and `.ignore`
 //!   of a folder entered (also one that ignores itself, so the walk never
 //!   listed it), `.git/info/exclude` of every folder that holds a `.git`,
@@ -91,7 +92,25 @@ pub(super) fn key(root: &Path, config: &crate::config::Config, ignore_files: boo
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     config.fingerprint(&mut h);
     k.u128(h.digest128()).bytes(&[u8::from(ignore_files)]);
+    // Where git's global files are depends on the environment (`HOME`,
+    // `XDG_CONFIG_HOME`, the configuration's `core.excludesFile`): a run
+    // in another environment probes other files, so it is another listing.
+    if ignore_files {
+        for p in global_files() {
+            k.bytes(p.as_os_str().as_encoded_bytes());
+        }
+    }
     k.finish()
+}
+
+/// git's global files that decide what a walk ignores: the global excludes
+/// file and the configuration files that may name it.
+fn global_files() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = ignore::gitignore::gitconfig_excludes_path()
+        .into_iter()
+        .collect();
+    out.extend(git_config_files());
+    out
 }
 
 /// The stamp of the entry at `path`, not following a link; `None` when
@@ -258,8 +277,7 @@ fn record(
                 probe_paths.push(dir.join(".git").join("info").join("exclude"));
             }
         }
-        probe_paths.extend(ignore::gitignore::gitconfig_excludes_path());
-        probe_paths.extend(git_config_files());
+        probe_paths.extend(global_files());
     }
     // Absent ignore files of folders entered need no probe: creating one
     // changes its folder's stamp.

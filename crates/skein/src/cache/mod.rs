@@ -50,6 +50,8 @@ mod listing;
 mod store;
 mod wire;
 
+pub use store::refused;
+
 use crate::{
     Content, Gathered, Options, Progress, Report, Walked, analyze_decoded, decode_unit,
     read_walked, units,
@@ -262,6 +264,14 @@ fn content_of(c: &Content) -> EntryContent {
     }
 }
 
+/// Why a run of `root` with `options` keeps no cache although it asks for
+/// one, when its cache folder is [`refused`] (the command line warns).
+pub fn refusal(root: &Path, options: &Options) -> Option<String> {
+    let settings = settings(options)?;
+    let config = crate::resolved_config(root, options).ok()?;
+    refused(&folder(root, &config, settings), root)
+}
+
 /// The namespace (folder) of the records of `settings`' version.
 fn namespace(settings: &CacheSettings) -> String {
     let mut k = Key::new(FORMAT);
@@ -284,7 +294,8 @@ pub(crate) fn walk_listed(
 ) -> (crate::walk::Walked, bool, Option<PendingRun>) {
     // Opened (made) before the walk: a cache folder made inside the project
     // after it would change the root's stamp.
-    let Some(store) = Store::open(&folder(root, config, settings), &namespace(settings)) else {
+    let Some(store) = Store::open(&folder(root, config, settings), &namespace(settings), root)
+    else {
         return (walk(None), false, None);
     };
     let run = settings
@@ -340,7 +351,8 @@ fn analyze_walked(
 ) -> Option<Report> {
     let namespace = namespace(settings);
     let lean = crate::lean::applies(options);
-    let Some(mut store) = Store::open(&folder(root, &walked.config, settings), &namespace) else {
+    let Some(mut store) = Store::open(&folder(root, &walked.config, settings), &namespace, root)
+    else {
         if lean {
             return crate::lean::analyze(root, walked, options);
         }

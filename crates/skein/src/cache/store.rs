@@ -128,12 +128,17 @@ fn record_header(key: u128, len: usize) -> [u8; RECORD_HEADER] {
 
 impl Store {
     /// Opens (creating when missing and allowed) the cache folder `root` and
-    /// its namespace `namespace`. `None` when the folder neither exists nor
-    /// can be made: the run goes without a cache. A folder (or, for a
+    /// its namespace `namespace`, for the project at `project`. `None` when
+    /// the folder neither exists nor can be made, or is [`refused`]: the run
+    /// goes without a cache. A folder (or, for a
     /// missing one, its nearest existing parent) whose permission bits
     /// allow no writing is read but never written, whoever runs skein
     /// (root too): a read-only project gets no cache files.
-    pub(crate) fn open(root: &Path, namespace: &str) -> Option<Store> {
+    pub(crate) fn open(root: &Path, namespace: &str, project: &Path) -> Option<Store> {
+        let root = &std::path::absolute(root).ok()?;
+        if refused(root, project).is_some() {
+            return None;
+        }
         let dir = root.join(namespace);
         if !root.is_dir() {
             let parent = root.ancestors().skip(1).find(|p| p.is_dir())?;
@@ -145,8 +150,9 @@ impl Store {
         let writable = !read_only(root);
         if writable {
             // The folder ignores itself and tells backup tools it is a cache.
-            write_once(&root.join(".gitignore"), GITIGNORE);
+            // The tag first: it marks the folder as skein's ([`refused`]).
             write_once(&root.join("CACHEDIR.TAG"), CACHEDIR_TAG);
+            write_once(&root.join(".gitignore"), GITIGNORE);
             if !dir.is_dir() {
                 if std::fs::create_dir(&dir).is_err() && !dir.is_dir() {
                     return None;
@@ -407,6 +413,45 @@ impl Store {
     }
 }
 
+/// Why the folder `dir` may not be the cache folder of the project at
+/// `project`, if it may not: skein writes a `.gitignore` holding `*` and a
+/// `CACHEDIR.TAG` into its cache folder and deletes old namespaces there,
+/// so it never takes a folder that
+/// - is a symbolic link (a cloned repository could point it anywhere),
+/// - is the project or holds it (the `.gitignore` would hide the project
+///   from git and from skein's own walk),
+/// - already holds other files and no `CACHEDIR.TAG` (a folder that is not
+///   a cache: its folders named like namespaces would be deleted).
+pub fn refused(dir: &Path, project: &Path) -> Option<String> {
+    let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let meta = std::fs::symlink_metadata(&dir).ok();
+    if meta.as_ref().is_some_and(std::fs::Metadata::is_symlink) {
+        return Some(format!(
+            "the cache folder {} is a symbolic link",
+            dir.display()
+        ));
+    }
+    // A folder not made yet holds nothing; the project exists.
+    if let (Ok(at), Ok(project)) = (std::fs::canonicalize(&dir), std::fs::canonicalize(project))
+        && project.starts_with(&at)
+    {
+        return Some(format!(
+            "the cache folder {} is the project or holds it",
+            dir.display()
+        ));
+    }
+    if meta.is_some_and(|m| m.is_dir())
+        && !dir.join("CACHEDIR.TAG").is_file()
+        && std::fs::read_dir(&dir).is_ok_and(|mut e| e.next().is_some())
+    {
+        return Some(format!(
+            "the folder {} already holds files and is not a cache (it has no CACHEDIR.TAG)",
+            dir.display()
+        ));
+    }
+    None
+}
+
 /// Namespaces kept besides the one in use: the others, least recently
 /// written first, are deleted when a new one is made (each skein build
 /// makes its own, see [`super::default_version`]).
@@ -547,11 +592,21 @@ mod tests {
     #[test]
     fn records_round_trip_and_damage_is_detected() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("c"), "ns").unwrap();
+        let store = Store::open(
+            &dir.path().join("c"),
+            "ns",
+            Path::new("/nonexistent-project"),
+        )
+        .unwrap();
         assert!(dir.path().join("c/.gitignore").is_file());
         assert!(dir.path().join("c/CACHEDIR.TAG").is_file());
         store.write(vec![(1, b"one".to_vec()), (2, b"two".to_vec())], &[]);
-        let mut s = Store::open(&dir.path().join("c"), "ns").unwrap();
+        let mut s = Store::open(
+            &dir.path().join("c"),
+            "ns",
+            Path::new("/nonexistent-project"),
+        )
+        .unwrap();
         s.load_packs();
         assert_eq!(s.get(1).as_deref(), Some(&b"one"[..]));
         assert_eq!(s.get(2).as_deref(), Some(&b"two"[..]));
@@ -559,7 +614,12 @@ mod tests {
         let path = s.packs[0].0.clone();
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
-        let mut s = Store::open(&dir.path().join("c"), "ns").unwrap();
+        let mut s = Store::open(
+            &dir.path().join("c"),
+            "ns",
+            Path::new("/nonexistent-project"),
+        )
+        .unwrap();
         s.load_packs();
         assert_eq!(s.get(1), None);
         assert!(!path.exists());
@@ -569,7 +629,12 @@ mod tests {
     fn old_namespaces_are_pruned() {
         let dir = tempfile::tempdir().unwrap();
         for i in 0..6 {
-            Store::open(dir.path(), &format!("{i:016x}")).unwrap();
+            Store::open(
+                dir.path(),
+                &format!("{i:016x}"),
+                Path::new("/nonexistent-project"),
+            )
+            .unwrap();
         }
         let left = std::fs::read_dir(dir.path())
             .unwrap()
@@ -583,7 +648,7 @@ mod tests {
     #[test]
     fn run_file_round_trips() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path(), "ns").unwrap();
+        let store = Store::open(dir.path(), "ns", Path::new("/nonexistent-project")).unwrap();
         assert_eq!(store.load_run(), None);
         store.write_run(b"body");
         assert_eq!(store.load_run(), Some(b"body".to_vec()));
