@@ -158,14 +158,34 @@ pub fn render_human(
     let mut out = String::new();
     for d in diagnostics {
         let cs = to_codespan(d, sources, options);
-        if options.color {
+        let rendered = if options.color {
             let mut buf = codespan_reporting::term::termcolor::Buffer::ansi();
-            if term::emit_to_write_style(&mut buf, &config, &files, &cs).is_ok() {
-                out.push_str(&String::from_utf8_lossy(buf.as_slice()));
-            }
-        } else if let Ok(s) = term::emit_into_string(&config, &files, &cs) {
-            out.push_str(&s);
+            term::emit_to_write_style(&mut buf, &config, &files, &cs)
+                .is_ok()
+                .then(|| String::from_utf8_lossy(buf.as_slice()).into_owned())
+        } else {
+            term::emit_into_string(&config, &files, &cs).ok()
+        };
+        if let Some(r) = rendered {
+            out.push_str(&info_header(&r, d.severity));
         }
     }
     out
+}
+
+/// codespan has no "info" severity: an info finding is rendered as its
+/// `note`, and its header says so. The header (the first line, after any
+/// colour codes) is made to say `info`, as every other output does.
+fn info_header(rendered: &str, severity: Severity) -> std::borrow::Cow<'_, str> {
+    let header = rendered.split('\n').next().unwrap_or("");
+    match header.find("note[") {
+        Some(at) if severity == Severity::Info => {
+            let mut s = String::with_capacity(rendered.len());
+            s.push_str(&rendered[..at]);
+            s.push_str("info");
+            s.push_str(&rendered[at + "note".len()..]);
+            std::borrow::Cow::Owned(s)
+        }
+        _ => std::borrow::Cow::Borrowed(rendered),
+    }
 }

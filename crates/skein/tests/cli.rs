@@ -227,7 +227,7 @@ fn symlinks_are_not_followed_out_of_the_root() {
     let o = skein(&["check"], dir.path());
     assert_eq!(
         stdout(&o),
-        "note[SYN012]: skills/linked: symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n \
+        "info[SYN012]: skills/linked: symbolic link to a folder, not followed (it could point outside the analyzed folder); no artifact in it is analyzed under this path [symlink-not-followed]\n \
          = docs: https://github.com/skein-dev/skein/blob/main/docs/rules.md#syn012-symlink-not-followed\n\
          \n\
          checked 2 files (agent-skill 1, 1 not analyzed): 0 errors, 0 warnings, 1 info\n"
