@@ -135,6 +135,18 @@ fn rules_and_rule_docs() {
     assert!(doc.contains("## Why is this bad?"));
 }
 
+/// The paths of the findings of `skein ARGS` (JSON output) run in `dir`.
+fn finding_paths(args: &[&str], dir: &std::path::Path) -> Vec<String> {
+    let o = skein(args, dir);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn gitignored_files_are_skipped() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -142,16 +154,8 @@ fn gitignored_files_are_skipped() {
     write(dir.path(), "build/SKILL.md", "# no frontmatter\n");
     write(dir.path(), "src/SKILL.md", "# no frontmatter\n");
     // The paths of the findings of `skein check --format json ARGS`.
-    let paths = |args: &[&str]| -> Vec<String> {
-        let o = skein(&[&["check", "--format", "json"], args].concat(), dir.path());
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
-        v["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["path"].as_str().unwrap().to_string())
-            .collect()
-    };
+    let paths =
+        |args: &[&str]| finding_paths(&[&["check", "--format", "json"], args].concat(), dir.path());
     assert_eq!(paths(&[]), ["src/SKILL.md"]);
     // A CI gate asks for every file: an ignore file cannot hide an artifact.
     write(dir.path(), ".ignore", "src/\n");
@@ -164,24 +168,15 @@ fn gitignored_files_are_skipped() {
 #[test]
 fn ignore_files_above_the_project_apply_only_inside_its_git_work_tree() {
     // The paths of the findings of `skein check --format json --no-cache DIR`.
-    let paths = |dir: &std::path::Path| -> Vec<String> {
-        let o = skein(
-            &[
-                "check",
-                "--format",
-                "json",
-                "--no-cache",
-                dir.to_str().unwrap(),
-            ],
-            dir,
-        );
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON output");
-        v["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["path"].as_str().unwrap().to_string())
-            .collect()
+    let paths = |dir: &std::path::Path| {
+        let args = [
+            "check",
+            "--format",
+            "json",
+            "--no-cache",
+            dir.to_str().unwrap(),
+        ];
+        finding_paths(&args, dir)
     };
     let above = tempfile::tempdir().expect("tempdir");
     // A home folder kept in git, ignoring everything; a project of its own
