@@ -30,6 +30,9 @@ pub(crate) enum FaultKind {
     TrailingComma,
     /// A string with no closing `"` on its line.
     Unterminated,
+    /// The file ends where JSON expected more (a file cut short); what it
+    /// expected.
+    End(&'static str),
 }
 
 /// One token as the automaton reads it.
@@ -269,6 +272,8 @@ pub(crate) fn fault(n: TsNode, text: &str) -> Option<Fault> {
     while let Some(s) = next.filter(|s| extra(*s)) {
         next = s.next_sibling();
     }
+    // Nothing after the node but white space: the file was cut short.
+    let cut_short = next.is_none() && text[n.end_byte()..].trim().is_empty();
     let mut last: Option<(TsNode, Tok)> = None;
     // The end of a string read from its opening `"`: its other tokens are in it.
     let mut inside = 0;
@@ -299,6 +304,12 @@ pub(crate) fn fault(n: TsNode, text: &str) -> Option<Fault> {
             });
         }
         last = Some((m, t));
+    }
+    if cut_short && a.expect != Expect::End {
+        return Some(Fault {
+            span: Span::empty(text.trim_end().len()),
+            kind: FaultKind::End(a.expected()),
+        });
     }
     None
 }

@@ -850,6 +850,10 @@ fn collect_errors(cx: &mut Cx, root: TsNode, errors: Errors) {
                         "syntax error: unterminated string".to_string(),
                         "no closing `\"` on this line".to_string(),
                     ),
+                    FaultKind::End(expected) => (
+                        "syntax error: unexpected end of file".to_string(),
+                        format!("expected {expected} here"),
+                    ),
                 };
                 cx.diag(
                     Diagnostic::new(rules::SYNTAX_ERROR, cx.file, f.span, msg).with_label(label),
