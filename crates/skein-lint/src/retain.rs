@@ -53,13 +53,13 @@ pub struct Keep {
 ///   grants).
 ///
 /// Texts read whole, or scanned for what the file's own passes cannot
-/// tell (the readers that go through each file once, as the graph's links
-/// and REF008/REF009 do a `LOOP.md`'s, read a dropped text for the
-/// moment, [`skein_syntax::SourceFile::with_text`]):
+/// tell (what the graph's links, REF008/REF009 and SKILL026 read of the
+/// others is kept when the text is dropped, [`pieces_kept`]):
 /// - a Claude Code plugin manifest's: the PLUGIN rules read its values as
 ///   written;
 /// - a skill's, agent's or command's that names `$CLAUDE_PLUGIN_` (PLUGIN014
 ///   scans the texts it is given, and passes the dropped ones).
+
 pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>) -> Keep {
     let names_plugin_variable = || {
         memchr::memmem::find(
@@ -123,6 +123,58 @@ pub fn spans_kept(a: &Artifact) -> Vec<String> {
         Model::LoomAgentSpec(spec) => skein_model::graph::loom::spans_read(spec),
         _ => Vec::new(),
     }
+}
+
+/// The spans of `a`'s text (`text`, of the file at `path`) that the
+/// repository half reads as written, kept when the text is dropped
+/// ([`skein_syntax::SourceFile::drop_text_keeping`], read back by
+/// [`skein_syntax::SourceFile::slice`] and
+/// [`skein_syntax::SourceFile::pieces`]):
+/// - of a configuration (neither Markdown nor a skill's script): its
+///   path-like words that hold a `/`, which SKILL026 looks in for the
+///   skill files a configuration runs or reads;
+/// - of a `SKILL.md` whose tree is kept: the first place of each name of
+///   a file of its folder that SKILL026 looks for in it;
+/// - of a Markdown body but a `LOOP.md`'s: the destination of every link
+///   but an autolink (the graph's `Links` edges, REF007);
+/// - of a `LOOP.md`: its headings (REF009). The graph's links and REF008
+///   read its names too (code spans, strong emphasis, table cells): many
+///   and short, they cost more kept (the first try kept them: 9 MB more
+///   at peak on the generated 100k tree, for its 7,016 `LOOP.md`s) than
+///   read again, once each.
+///
+/// `repo_files` are the repository's paths.
+pub fn pieces_kept(
+    a: &Artifact,
+    text: &str,
+    path: &str,
+    repo_files: &BTreeSet<String>,
+) -> Vec<skein_syntax::Span> {
+    use rules::skills::unreferenced_skill_file as skill026;
+    use skein_syntax::{LinkKind, Span};
+    if skill026::is_configuration(a, path) {
+        return skill026::path_words(text)
+            .map(|(start, end)| Span::new(start, end))
+            .collect();
+    }
+    let mut spans = Vec::new();
+    if a.format == Format::AgentSkill && !a.document.is_dropped() {
+        spans = skill026::names_found(text, path, repo_files);
+    }
+    let Some(body) = &a.body else {
+        return spans;
+    };
+    if a.format == Format::SkilldropLoopDoc {
+        spans.extend(&body.headings);
+    } else {
+        spans.extend(
+            body.links
+                .iter()
+                .filter(|l| l.kind != LinkKind::Autolink)
+                .map(|l| l.target),
+        );
+    }
+    spans
 }
 
 /// Whether a Bailey assistant may load the skill at `path`: it loads

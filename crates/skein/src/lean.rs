@@ -13,7 +13,9 @@
 //! (decode or local), a `skein:` comment (suppressions read its lines), its
 //! contents were given in memory (an overlay), or the table says so. Every
 //! other text is dropped ([`SourceFile::dropped`]) with its length and the
-//! XXH3-128 of its bytes.
+//! XXH3-128 of its bytes, keeping the pieces of it the repository half
+//! reads as written ([`skein_lint::retain::pieces_kept`]: link
+//! destinations, a configuration's path-like words).
 //!
 //! A dropped text that the repository half reads anyway (a repository
 //! finding's fix, a rule that scans the file) is read again from disk by
@@ -341,7 +343,11 @@ impl Keeper {
             && !directive
             && !keep.is_some_and(|k| k.text)
         {
-            source.drop_text(v, self.source.clone());
+            // What the repository half reads of the text as written stays.
+            let pieces = artifact.as_ref().map_or_else(Vec::new, |a| {
+                skein_lint::retain::pieces_kept(a, source.text(), source.path(), all)
+            });
+            source.drop_text_keeping(v, self.source.clone(), pieces);
         }
         (
             Some(source),

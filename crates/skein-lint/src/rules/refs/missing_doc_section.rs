@@ -41,13 +41,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .filter(|a| a.format == Format::SkilldropLoopDoc)
     {
         let Some(body) = &a.body else { continue };
-        // The text a lean run dropped is read for this and let go.
-        let headings: Vec<String> = cx.sources.get(a.file).with_text(|text| {
-            body.headings
-                .iter()
-                .map(|h| text[h.range()].trim().to_lowercase())
-                .collect()
-        });
+        // A lean run keeps the headings when it drops the text.
+        let src = cx.sources.get(a.file);
+        let headings: Vec<String> = body
+            .headings
+            .iter()
+            .map(|h| src.slice(*h).trim().to_lowercase())
+            .collect();
         // Anchor: the first heading, else the frontmatter's opening line.
         let anchor = body
             .headings
