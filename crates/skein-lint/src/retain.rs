@@ -53,13 +53,13 @@ pub struct Keep {
 ///   grants).
 ///
 /// Texts read whole, or scanned for what the file's own passes cannot
-/// tell (what the graph's links, REF008/REF009 and SKILL026 read of the
-/// others is kept when the text is dropped, [`pieces_kept`]):
+/// tell (what the graph's links, REF009 and SKILL026 read of the others
+/// is kept when the text is dropped, [`pieces_kept`]; a `LOOP.md`'s text
+/// is read again, once for the graph's links and once for REF008):
 /// - a Claude Code plugin manifest's: the PLUGIN rules read its values as
 ///   written;
 /// - a skill's, agent's or command's that names `$CLAUDE_PLUGIN_` (PLUGIN014
 ///   scans the texts it is given, and passes the dropped ones).
-
 pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>) -> Keep {
     let names_plugin_variable = || {
         memchr::memmem::find(
