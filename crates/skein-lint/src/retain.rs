@@ -143,17 +143,20 @@ pub fn spans_kept(a: &Artifact) -> Vec<String> {
 ///   at peak on the generated 100k tree, for its 7,016 `LOOP.md`s) than
 ///   read again, once each.
 ///
-/// `repo_files` are the repository's paths.
+/// `repo_files` are the repository's paths, `bundled` their
+/// [`BundledNames`] (`None`: every path-like word is kept).
 pub fn pieces_kept(
     a: &Artifact,
     text: &str,
     path: &str,
     repo_files: &BTreeSet<String>,
+    bundled: Option<&BundledNames>,
 ) -> Vec<skein_syntax::Span> {
     use rules::skills::unreferenced_skill_file as skill026;
     use skein_syntax::{LinkKind, Span};
     if skill026::is_configuration(a, path) {
         return skill026::path_words(text)
+            .filter(|&(start, end)| bundled.is_none_or(|b| b.may_name(&text[start..end])))
             .map(|(start, end)| Span::new(start, end))
             .collect();
     }
@@ -175,6 +178,52 @@ pub fn pieces_kept(
         );
     }
     spans
+}
+
+/// The last two parts of every path of a repository but a `SKILL.md`'s
+/// (`<folder>/<file name>`, `/<file name>` at the root), by a 64-bit hash:
+/// what a path-like word of a configuration must end with to name a file
+/// bundled in a skill (SKILL026 looks for `<skill folder>/<path in it>`,
+/// which ends so, and never for a `SKILL.md`). A word that does not is
+/// not kept ([`pieces_kept`]); one that hashes the same by chance is, at
+/// no cost but its bytes.
+#[derive(Debug, Default)]
+pub struct BundledNames(std::collections::HashSet<u64>);
+
+impl BundledNames {
+    /// The names of the paths `repo_files`.
+    pub fn of(repo_files: &BTreeSet<String>) -> BundledNames {
+        BundledNames(
+            repo_files
+                .iter()
+                .filter(|f| f.rsplit('/').next() != Some("SKILL.md"))
+                .map(|f| match f.rsplit_once('/') {
+                    Some((parent, name)) => {
+                        let parent = parent.rsplit('/').next().unwrap_or(parent);
+                        Self::hash(parent, name)
+                    }
+                    None => Self::hash("", f),
+                })
+                .collect(),
+        )
+    }
+
+    fn hash(parent: &str, name: &str) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        (parent, name).hash(&mut h);
+        h.finish()
+    }
+
+    /// Whether `word` (which holds a `/`) may end with a name: its last
+    /// two parts are those of a path.
+    fn may_name(&self, word: &str) -> bool {
+        let Some((head, name)) = word.rsplit_once('/') else {
+            return false;
+        };
+        let parent = head.rsplit('/').next().unwrap_or(head);
+        self.0.contains(&Self::hash(parent, name))
+    }
 }
 
 /// Whether a Bailey assistant may load the skill at `path`: it loads

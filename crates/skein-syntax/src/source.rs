@@ -49,7 +49,7 @@ enum Text {
     Dropped(Box<Dropped>),
 }
 
-/// A text given up by [`SourceFile::drop_text`]: 80 bytes, one per file
+/// A text given up by [`SourceFile::drop_text`]: 64 bytes, one per file
 /// of a lean run (issue #17).
 #[derive(Clone)]
 struct Dropped {
@@ -59,11 +59,12 @@ struct Dropped {
     /// (a `u128` would align the whole to 16 bytes).
     version: [u64; 2],
     source: Arc<dyn TextSource>,
-    /// The text, once read again.
-    loaded: OnceLock<Box<str>>,
+    /// The text, once read again (boxed twice: a thin pointer keeps the
+    /// whole at 64 bytes, and few texts are read again).
+    loaded: OnceLock<Box<String>>,
     /// The pieces of the text kept when it was dropped
     /// ([`SourceFile::drop_text_keeping`]), if any.
-    pieces: Option<Pieces>,
+    pieces: Option<Box<Pieces>>,
 }
 
 /// Pieces of a dropped text, each by its byte span in the file: what the
@@ -72,7 +73,7 @@ struct Dropped {
 /// words), given back by [`SourceFile::slice`] and [`SourceFile::pieces`]
 /// without reading the file again.
 ///
-/// One allocation (a run keeps pieces of tens of thousands of files):
+/// One buffer (a run keeps pieces of tens of thousands of files):
 /// the count `n` (`u32`), then per piece its start, end, and end in the
 /// texts (`u32` each, little-endian), the pieces ordered by start then end
 /// without repeats, then the pieces' texts one after the other (each
@@ -218,7 +219,7 @@ impl SourceFile {
     ) {
         let len = self.len();
         let pieces = match &self.text {
-            Text::Held(t) => Pieces::of(t, spans),
+            Text::Held(t) => Pieces::of(t, spans).map(Box::new),
             Text::Dropped(d) => d.pieces.clone(),
         };
         self.text = Text::Dropped(Box::new(Dropped {
@@ -313,9 +314,7 @@ impl SourceFile {
     pub fn text(&self) -> &str {
         match &self.text {
             Text::Held(t) => t,
-            Text::Dropped(d) => d
-                .loaded
-                .get_or_init(|| d.reload(&self.path).into_boxed_str()),
+            Text::Dropped(d) => d.loaded.get_or_init(|| Box::new(d.reload(&self.path))),
         }
     }
 
@@ -340,7 +339,7 @@ impl SourceFile {
         if d.loaded.get().is_some() {
             return None;
         }
-        let p = d.pieces.as_ref();
+        let p = d.pieces.as_deref();
         let n = p.map_or(0, Pieces::len);
         Some((0..n).map(move |k| p.expect("a piece").piece(k)))
     }
