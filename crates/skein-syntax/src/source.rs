@@ -61,6 +61,7 @@ struct Dropped {
     source: Arc<dyn TextSource>,
     /// The text, once read again (boxed twice: a thin pointer keeps the
     /// whole at 64 bytes, and few texts are read again).
+    #[allow(clippy::box_collection)]
     loaded: OnceLock<Box<String>>,
     /// The pieces of the text kept when it was dropped
     /// ([`SourceFile::drop_text_keeping`]), if any.
