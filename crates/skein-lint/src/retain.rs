@@ -137,7 +137,8 @@ pub fn spans_kept(a: &Artifact) -> Vec<String> {
 ///   a file of its folder that SKILL026 looks for in it;
 /// - of a Markdown body but a `LOOP.md`'s: the destination of every link
 ///   but an autolink (the graph's `Links` edges, REF007);
-/// - of a `LOOP.md`: its headings (REF009). The graph's links and REF008
+/// - of a `LOOP.md`: the headings that open a section REF009 requires
+///   (REF009 reads no other heading of a dropped text). The graph's links and REF008
 ///   read its names too (code spans, strong emphasis, table cells): many
 ///   and short, they cost more kept (the first try kept them: 9 MB more
 ///   at peak on the generated 100k tree, for its 7,016 `LOOP.md`s) than
@@ -168,7 +169,10 @@ pub fn pieces_kept(
         return spans;
     };
     if a.format == Format::SkilldropLoopDoc {
-        spans.extend(&body.headings);
+        spans.extend(body.headings.iter().filter(|h| {
+            text.get(h.range())
+                .is_some_and(rules::refs::missing_doc_section::required)
+        }));
     } else {
         spans.extend(
             body.links
