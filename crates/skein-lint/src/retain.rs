@@ -53,9 +53,9 @@ pub struct Keep {
 ///   grants).
 ///
 /// Texts read whole, or scanned for what the file's own passes cannot
-/// tell (the readers that go through each file once, as the graph's links
-/// and REF008/REF009 do a `LOOP.md`'s, read a dropped text for the
-/// moment, [`skein_syntax::SourceFile::with_text`]):
+/// tell (what the graph's links, REF009 and SKILL026 read of the others
+/// is kept when the text is dropped, [`pieces_kept`]; a `LOOP.md`'s text
+/// is read again, once for the graph's links and once for REF008):
 /// - a Claude Code plugin manifest's: the PLUGIN rules read its values as
 ///   written;
 /// - a skill's, agent's or command's that names `$CLAUDE_PLUGIN_` (PLUGIN014
@@ -122,6 +122,111 @@ pub fn spans_kept(a: &Artifact) -> Vec<String> {
     match &a.model {
         Model::LoomAgentSpec(spec) => skein_model::graph::loom::spans_read(spec),
         _ => Vec::new(),
+    }
+}
+
+/// The spans of `a`'s text (`text`, of the file at `path`) that the
+/// repository half reads as written, kept when the text is dropped
+/// ([`skein_syntax::SourceFile::drop_text_keeping`], read back by
+/// [`skein_syntax::SourceFile::slice`] and
+/// [`skein_syntax::SourceFile::pieces`]):
+/// - of a configuration (neither Markdown nor a skill's script): its
+///   path-like words that hold a `/`, which SKILL026 looks in for the
+///   skill files a configuration runs or reads;
+/// - of a `SKILL.md` whose tree is kept: the first place of each name of
+///   a file of its folder that SKILL026 looks for in it;
+/// - of a Markdown body but a `LOOP.md`'s: the destination of every link
+///   but an autolink (the graph's `Links` edges, REF007);
+/// - of a `LOOP.md`: the headings that open a section REF009 requires
+///   (REF009 reads no other heading of a dropped text). The graph's links and REF008
+///   read its names too (code spans, strong emphasis, table cells): many
+///   and short, they cost more kept (the first try kept them: 9 MB more
+///   at peak on the generated 100k tree, for its 7,016 `LOOP.md`s) than
+///   read again, once each.
+///
+/// `repo_files` are the repository's paths, `bundled` their
+/// [`BundledNames`] (`None`: every path-like word is kept).
+pub fn pieces_kept(
+    a: &Artifact,
+    text: &str,
+    path: &str,
+    repo_files: &BTreeSet<String>,
+    bundled: Option<&BundledNames>,
+) -> Vec<skein_syntax::Span> {
+    use rules::skills::unreferenced_skill_file as skill026;
+    use skein_syntax::{LinkKind, Span};
+    if skill026::is_configuration(a, path) {
+        return skill026::path_words(text)
+            .filter(|&(start, end)| bundled.is_none_or(|b| b.may_name(&text[start..end])))
+            .map(|(start, end)| Span::new(start, end))
+            .collect();
+    }
+    let mut spans = Vec::new();
+    if a.format == Format::AgentSkill && !a.document.is_dropped() {
+        spans = skill026::names_found(text, path, repo_files);
+    }
+    let Some(body) = &a.body else {
+        return spans;
+    };
+    if a.format == Format::SkilldropLoopDoc {
+        spans.extend(body.headings.iter().filter(|h| {
+            text.get(h.range())
+                .is_some_and(rules::refs::missing_doc_section::required)
+        }));
+    } else {
+        spans.extend(
+            body.links
+                .iter()
+                .filter(|l| l.kind != LinkKind::Autolink)
+                .map(|l| l.target),
+        );
+    }
+    spans
+}
+
+/// The last two parts of every path of a repository but a `SKILL.md`'s
+/// (`<folder>/<file name>`, `/<file name>` at the root), by a 64-bit hash:
+/// what a path-like word of a configuration must end with to name a file
+/// bundled in a skill (SKILL026 looks for `<skill folder>/<path in it>`,
+/// which ends so, and never for a `SKILL.md`). A word that does not is
+/// not kept ([`pieces_kept`]); one that hashes the same by chance is, at
+/// no cost but its bytes.
+#[derive(Debug, Default)]
+pub struct BundledNames(std::collections::HashSet<u64>);
+
+impl BundledNames {
+    /// The names of the paths `repo_files`.
+    pub fn of(repo_files: &BTreeSet<String>) -> BundledNames {
+        BundledNames(
+            repo_files
+                .iter()
+                .filter(|f| f.rsplit('/').next() != Some("SKILL.md"))
+                .map(|f| match f.rsplit_once('/') {
+                    Some((parent, name)) => {
+                        let parent = parent.rsplit('/').next().unwrap_or(parent);
+                        Self::hash(parent, name)
+                    }
+                    None => Self::hash("", f),
+                })
+                .collect(),
+        )
+    }
+
+    fn hash(parent: &str, name: &str) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        (parent, name).hash(&mut h);
+        h.finish()
+    }
+
+    /// Whether `word` (which holds a `/`) may end with a name: its last
+    /// two parts are those of a path.
+    fn may_name(&self, word: &str) -> bool {
+        let Some((head, name)) = word.rsplit_once('/') else {
+            return false;
+        };
+        let parent = head.rsplit('/').next().unwrap_or(head);
+        self.0.contains(&Self::hash(parent, name))
     }
 }
 

@@ -59,8 +59,108 @@ struct Dropped {
     /// (a `u128` would align the whole to 16 bytes).
     version: [u64; 2],
     source: Arc<dyn TextSource>,
-    /// The text, once read again.
-    loaded: OnceLock<Box<str>>,
+    /// The text, once read again (boxed twice: a thin pointer keeps the
+    /// whole at 64 bytes, and few texts are read again).
+    #[allow(clippy::box_collection)]
+    loaded: OnceLock<Box<String>>,
+    /// The pieces of the text kept when it was dropped
+    /// ([`SourceFile::drop_text_keeping`]), if any.
+    pieces: Option<Box<Pieces>>,
+}
+
+/// Pieces of a dropped text, each by its byte span in the file: what the
+/// readers of a file whose text a lean run dropped read of it (the
+/// destinations of a Markdown body's links, a configuration's path-like
+/// words), given back by [`SourceFile::slice`] and [`SourceFile::pieces`]
+/// without reading the file again.
+///
+/// One buffer (a run keeps pieces of tens of thousands of files):
+/// the count `n` (`u32`), then per piece its start, end, and end in the
+/// texts (`u32` each, little-endian), the pieces ordered by start then end
+/// without repeats, then the pieces' texts one after the other (each
+/// starts where the one before ends).
+#[derive(Clone)]
+struct Pieces(Box<[u8]>);
+
+impl Pieces {
+    /// The pieces of `text` at `spans` (spans that are no text of it are
+    /// left out); `None` when none is.
+    fn of(text: &str, spans: impl IntoIterator<Item = Span>) -> Option<Pieces> {
+        let mut spans: Vec<Span> = spans
+            .into_iter()
+            .filter(|s| text.get(s.range()).is_some())
+            .collect();
+        if spans.is_empty() {
+            return None;
+        }
+        spans.sort_by_key(|s| (s.start, s.end));
+        spans.dedup();
+        let bytes: usize = spans.iter().map(|s| s.len()).sum();
+        let mut out = Vec::with_capacity(4 + 12 * spans.len() + bytes);
+        out.extend_from_slice(&(spans.len() as u32).to_le_bytes());
+        let mut end = 0u32;
+        for s in &spans {
+            end += s.len() as u32;
+            for v in [s.start, s.end, end] {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        for s in &spans {
+            out.extend_from_slice(&text.as_bytes()[s.range()]);
+        }
+        Some(Pieces(out.into_boxed_slice()))
+    }
+
+    fn word(&self, at: usize) -> u32 {
+        u32::from_le_bytes(self.0[at..at + 4].try_into().expect("four bytes"))
+    }
+
+    /// How many pieces there are.
+    fn len(&self) -> usize {
+        self.word(0) as usize
+    }
+
+    /// Piece `k`: its span and its text.
+    fn piece(&self, k: usize) -> (Span, &str) {
+        let at = 4 + 12 * k;
+        let (start, end) = (self.word(at), self.word(at + 4));
+        let to = self.word(at + 8) as usize;
+        let from = to - (end - start) as usize;
+        let texts = 4 + 12 * self.len();
+        let text = std::str::from_utf8(&self.0[texts + from..texts + to]).expect("pieces of a str");
+        (Span { start, end }, text)
+    }
+
+    /// The text at `span`, when a kept piece holds it: the piece of that
+    /// span, else the first piece around it.
+    fn get(&self, span: Span) -> Option<&str> {
+        let n = self.len();
+        let key = |k: usize| {
+            let at = 4 + 12 * k;
+            (self.word(at), self.word(at + 4))
+        };
+        // The first piece not before `span`, by start then end.
+        let (mut lo, mut hi) = (0, n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if key(mid) < (span.start, span.end) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        let k = if lo < n && key(lo) == (span.start, span.end) {
+            lo
+        } else {
+            (0..n).find(|&k| {
+                let (start, end) = key(k);
+                start <= span.start && span.end <= end
+            })?
+        };
+        let (s, text) = self.piece(k);
+        let from = (span.start - s.start) as usize;
+        text.get(from..from + span.len())
+    }
 }
 
 impl Dropped {
@@ -105,12 +205,30 @@ impl SourceFile {
     /// it again, by this path and `version`, and keeps what it gives (an
     /// empty text when it gives nothing).
     pub fn drop_text(&mut self, version: u128, source: Arc<dyn TextSource>) {
+        self.drop_text_keeping(version, source, []);
+    }
+
+    /// [`SourceFile::drop_text`], keeping the text at `spans`: reading
+    /// those ([`SourceFile::slice`], of a kept span or of part of one)
+    /// does not read the text again. The pieces are copied out of the
+    /// text, so they cost their bytes and 12 bytes each.
+    pub fn drop_text_keeping(
+        &mut self,
+        version: u128,
+        source: Arc<dyn TextSource>,
+        spans: impl IntoIterator<Item = Span>,
+    ) {
         let len = self.len();
+        let pieces = match &self.text {
+            Text::Held(t) => Pieces::of(t, spans).map(Box::new),
+            Text::Dropped(d) => d.pieces.clone(),
+        };
         self.text = Text::Dropped(Box::new(Dropped {
             len,
             version: [(version >> 64) as u64, version as u64],
             source,
             loaded: OnceLock::new(),
+            pieces,
         }));
         self.lines = OnceLock::new();
     }
@@ -197,9 +315,7 @@ impl SourceFile {
     pub fn text(&self) -> &str {
         match &self.text {
             Text::Held(t) => t,
-            Text::Dropped(d) => d
-                .loaded
-                .get_or_init(|| d.reload(&self.path).into_boxed_str()),
+            Text::Dropped(d) => d.loaded.get_or_init(|| Box::new(d.reload(&self.path))),
         }
     }
 
@@ -214,6 +330,21 @@ impl SourceFile {
         }
     }
 
+    /// The pieces a dropped text kept ([`SourceFile::drop_text_keeping`]),
+    /// each with its span, ordered by start then end; `None` when the text
+    /// is in memory (never dropped, or read again since).
+    pub fn pieces(&self) -> Option<impl Iterator<Item = (Span, &str)>> {
+        let Text::Dropped(d) = &self.text else {
+            return None;
+        };
+        if d.loaded.get().is_some() {
+            return None;
+        }
+        let p = d.pieces.as_deref();
+        let n = p.map_or(0, Pieces::len);
+        Some((0..n).map(move |k| p.expect("a piece").piece(k)))
+    }
+
     /// The line index of the text.
     pub fn lines(&self) -> &LineIndex {
         self.lines
@@ -225,8 +356,17 @@ impl SourceFile {
         self.lines().line_col(self.text(), offset)
     }
 
-    /// The text covered by `span`.
+    /// The text covered by `span`. Of a dropped text, a piece kept
+    /// ([`SourceFile::drop_text_keeping`]) that holds the span is read
+    /// instead of the text; any other span reads the text again, as
+    /// [`SourceFile::text`] does.
     pub fn slice(&self, span: Span) -> &str {
+        if let Text::Dropped(d) = &self.text
+            && d.loaded.get().is_none()
+            && let Some(piece) = d.pieces.as_ref().and_then(|p| p.get(span))
+        {
+            return piece;
+        }
         &self.text()[span.range()]
     }
 }
@@ -297,5 +437,47 @@ impl SourceMap {
     /// True when no file was added.
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Gives back one text, counting the reads.
+    struct Disk(&'static str, AtomicUsize);
+
+    impl TextSource for Disk {
+        fn reload(&self, _: &str, _: u128) -> Option<String> {
+            self.1.fetch_add(1, Ordering::Relaxed);
+            Some(self.0.to_string())
+        }
+    }
+
+    #[test]
+    fn kept_pieces_are_read_without_the_text() {
+        let text = "see [a](x/y.md) and `G2` in **bold**";
+        let disk = Arc::new(Disk(text, AtomicUsize::new(0)));
+        let mut f = SourceFile::new("LOOP.md", text);
+        let (link, code, strong) = (Span::new(8, 14), Span::new(21, 23), Span::new(30, 34));
+        f.drop_text_keeping(
+            0,
+            disk.clone(),
+            [strong, link, code, link, Span::new(0, 99)],
+        );
+        assert_eq!(f.slice(link), "x/y.md");
+        assert_eq!(f.slice(code), "G2");
+        assert_eq!(f.slice(strong), "bold");
+        // Part of a piece.
+        assert_eq!(f.slice(Span::new(10, 14)), "y.md");
+        let kept: Vec<&str> = f.pieces().expect("dropped").map(|(_, t)| t).collect();
+        assert_eq!(kept, ["x/y.md", "G2", "bold"]);
+        assert_eq!(disk.1.load(Ordering::Relaxed), 0);
+        // Anything else reads the text again, and keeps it.
+        assert_eq!(f.slice(Span::new(0, 3)), "see");
+        assert_eq!(f.slice(link), "x/y.md");
+        assert_eq!(disk.1.load(Ordering::Relaxed), 1);
+        assert!(f.pieces().is_none());
     }
 }

@@ -13,7 +13,9 @@
 //! (decode or local), a `skein:` comment (suppressions read its lines), its
 //! contents were given in memory (an overlay), or the table says so. Every
 //! other text is dropped ([`SourceFile::dropped`]) with its length and the
-//! XXH3-128 of its bytes.
+//! XXH3-128 of its bytes, keeping the pieces of it the repository half
+//! reads as written ([`skein_lint::retain::pieces_kept`]: link
+//! destinations, a configuration's path-like words).
 //!
 //! A dropped text that the repository half reads anyway (a repository
 //! finding's fix, a rule that scans the file) is read again from disk by
@@ -270,11 +272,20 @@ pub(crate) struct Keeper {
     /// `[[ignore]]` entries with a pointer read the tree of the file of
     /// each finding they may hide: every tree is kept.
     keep_trees: bool,
+    /// What a configuration's kept words are filtered by; let go when the
+    /// files are all kept ([`Keeper::finish`]).
+    bundled: std::sync::RwLock<Option<skein_lint::retain::BundledNames>>,
 }
 
 impl Keeper {
-    /// The keeper of a run of `root` with the configuration `config`.
-    pub(crate) fn new(root: &Path, config: &crate::config::Config, options: &Options) -> Keeper {
+    /// The keeper of a run of `root` with the configuration `config`, whose
+    /// paths are `all`.
+    pub(crate) fn new(
+        root: &Path,
+        config: &crate::config::Config,
+        options: &Options,
+        all: &std::collections::BTreeSet<String>,
+    ) -> Keeper {
         let texts = Arc::new(DiskTexts::new(root));
         let mark = DropMark::new();
         Keeper {
@@ -287,6 +298,7 @@ impl Keeper {
                 .json_ignores
                 .iter()
                 .any(|j| j.pointer.as_deref().is_some_and(|p| !p.is_empty())),
+            bundled: std::sync::RwLock::new(Some(skein_lint::retain::BundledNames::of(all))),
         }
     }
 
@@ -349,7 +361,18 @@ impl Keeper {
             && !directive
             && !keep.is_some_and(|k| k.text)
         {
-            source.drop_text(v, self.source.clone());
+            // What the repository half reads of the text as written stays.
+            let pieces = artifact.as_ref().map_or_else(Vec::new, |a| {
+                let bundled = self.bundled.read().expect("bundled names");
+                skein_lint::retain::pieces_kept(
+                    a,
+                    source.text(),
+                    source.path(),
+                    all,
+                    bundled.as_ref(),
+                )
+            });
+            source.drop_text_keeping(v, self.source.clone(), pieces);
         }
         (
             Some(source),
@@ -368,6 +391,7 @@ impl Keeper {
         options: &Options,
     ) -> Option<(Report, Vec<Local>)> {
         crate::fault::change_after_decode(&self.texts.base);
+        *self.bundled.write().expect("bundled names") = None;
         let (sources, (artifacts, (rest, locals))) = outs;
         let (sources, artifacts, rest, locals) = renumber(sources, artifacts, rest, locals);
         let reused: Vec<Option<Local>> = locals.into_iter().filter(Option::is_some).collect();
@@ -426,7 +450,7 @@ pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<
     let mut plan = plan(walked, options);
     let units = std::mem::take(&mut plan.units);
     Progress::set_total(options, units.len());
-    let keeper = Keeper::new(root, &plan.config, options);
+    let keeper = Keeper::new(root, &plan.config, options, &plan.all);
     // Per file, on a worker: read, decode, local passes, then keep what
     // the rest of the run reads.
     let outs: Collected = units

@@ -153,46 +153,58 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
         if loop_k.is_none() && body.links.iter().all(|l| l.kind == LinkKind::Autolink) {
             continue;
         }
-        // The links and names are read as written; a text a lean run
-        // dropped is read for this and let go.
-        src.with_text(|text| {
-            for BodyLink { kind, target } in &body.links {
-                if *kind == LinkKind::Autolink {
-                    continue;
-                }
-                let written = &text[target.range()];
-                let Some(resolved) = resolve_link(dir, written) else {
-                    continue;
-                };
-                let from_skill = || {
-                    let d = skill_dir?;
-                    let r = resolve_link(d, written)?;
-                    node_of_path.get(r.as_str()).copied()
-                };
-                let to = node_of_path
-                    .get(resolved.as_str())
-                    .or_else(|| node_of_path.get(format!("{resolved}/SKILL.md").as_str()))
-                    .copied()
-                    .or_else(from_skill)
-                    .unwrap_or_else(|| file_node(g, &mut file_nodes, &resolved, a.file, *target));
-                g.edge(owner, to, EdgeKind::Links, a.file, *target);
-            }
-            if let Some(k) = loop_k {
-                let gates: Vec<(String, NodeIndex)> = g.loops[k]
-                    .gates
-                    .iter()
-                    .flatten()
-                    .map(|gi| (gi.id.value.clone(), gi.node))
-                    .collect();
-                for (span, name) in body.names(text) {
-                    if let Some((_, gate)) = gates.iter().find(|(id, _)| id == name) {
-                        g.edge(owner, *gate, EdgeKind::Links, a.file, span);
-                    } else if let Some(&skill) = skills_by_name.get(name) {
-                        g.edge(owner, skill, EdgeKind::Links, a.file, span);
-                    }
-                }
+        // The links and a `LOOP.md`'s names are read as written. A lean
+        // run keeps the link destinations of a text it drops, but not the
+        // many names of a `LOOP.md`: that text is read for them once and
+        // let go.
+        let text: Option<std::borrow::Cow<str>> = loop_k.map(|_| {
+            if src.is_held() {
+                std::borrow::Cow::Borrowed(src.text())
+            } else {
+                std::borrow::Cow::Owned(src.with_text(str::to_owned))
             }
         });
+        let at = |s: Span| match &text {
+            Some(t) => &t[s.range()],
+            None => src.slice(s),
+        };
+        for BodyLink { kind, target } in &body.links {
+            if *kind == LinkKind::Autolink {
+                continue;
+            }
+            let written = at(*target);
+            let Some(resolved) = resolve_link(dir, written) else {
+                continue;
+            };
+            let from_skill = || {
+                let d = skill_dir?;
+                let r = resolve_link(d, written)?;
+                node_of_path.get(r.as_str()).copied()
+            };
+            let to = node_of_path
+                .get(resolved.as_str())
+                .or_else(|| node_of_path.get(format!("{resolved}/SKILL.md").as_str()))
+                .copied()
+                .or_else(from_skill)
+                .unwrap_or_else(|| file_node(g, &mut file_nodes, &resolved, a.file, *target));
+            g.edge(owner, to, EdgeKind::Links, a.file, *target);
+        }
+        if let Some(k) = loop_k {
+            let gates: Vec<(String, NodeIndex)> = g.loops[k]
+                .gates
+                .iter()
+                .flatten()
+                .map(|gi| (gi.id.value.clone(), gi.node))
+                .collect();
+            let text = text.as_deref().unwrap_or_default();
+            for (span, name) in body.names(text) {
+                if let Some((_, gate)) = gates.iter().find(|(id, _)| id == name) {
+                    g.edge(owner, *gate, EdgeKind::Links, a.file, span);
+                } else if let Some(&skill) = skills_by_name.get(name) {
+                    g.edge(owner, skill, EdgeKind::Links, a.file, span);
+                }
+            }
+        }
     }
 }
 

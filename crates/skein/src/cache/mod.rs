@@ -628,7 +628,7 @@ fn analyze_lean(
     let left_out = std::mem::take(&mut plan.left_out);
     store.load_packs();
     Progress::set_total(options, units.len());
-    let keeper = crate::lean::Keeper::new(root, &plan.config, options);
+    let keeper = crate::lean::Keeper::new(root, &plan.config, options, &plan.all);
     let writable = store.writable();
     let (reused, decoded, local_reused) = (
         AtomicUsize::new(0),

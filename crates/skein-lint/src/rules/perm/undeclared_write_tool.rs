@@ -104,15 +104,11 @@ fn split_tools(s: &str) -> Vec<&str> {
 }
 
 /// Every tool granted by `allowed-tools` and `tools` of a Markdown artifact's
-/// frontmatter, with the span of each token (the whole value when the token
-/// cannot be found in the source, as in a folded or escaped scalar).
-fn grants(cx: &Context, a: &Artifact) -> Vec<(String, Span)> {
-    // The text of a skill a lean run dropped is read for this and let go.
-    cx.sources.get(a.file).with_text(|text| grants_in(a, text))
-}
-
-/// [`grants`] with the file's text.
-fn grants_in(a: &Artifact, text: &str) -> Vec<(String, Span)> {
+/// frontmatter, with the span of each token in `text` (the whole value when
+/// the token cannot be found in the source, as in a folded or escaped
+/// scalar, or `text` is `None`: the tokens are read from the document, and
+/// the text only for the spans of a finding's tokens).
+fn grants_in(a: &Artifact, text: Option<&str>) -> Vec<(String, Span)> {
     let doc = &a.document;
     let Some(root) = doc.root() else {
         return Vec::new();
@@ -121,7 +117,7 @@ fn grants_in(a: &Artifact, text: &str) -> Vec<(String, Span)> {
     let mut scalar = |id| {
         let Some(s) = doc.as_str(id) else { return };
         let span = doc.node(id).span;
-        let raw = text.get(span.range()).unwrap_or("");
+        let raw = text.and_then(|t| t.get(span.range())).unwrap_or("");
         let mut cursor = 0;
         for t in split_tools(s) {
             let sub = match raw[cursor..].find(t) {
@@ -305,19 +301,31 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
         parts.sort_by_key(|p| (p.0.file, p.4));
         for (art, kind, name, lfile, lspan, label) in parts {
-            for (token, span) in grants(cx, art) {
-                let Some((what, help)) = undeclared(a, &servers, &token) else {
-                    continue;
-                };
+            // The spans of the tokens are read from the text only when one
+            // is reported (the text a lean run dropped is read for it).
+            let found: Vec<(usize, (String, String))> = grants_in(art, None)
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (token, _))| Some((i, undeclared(a, &servers, token)?)))
+                .collect();
+            if found.is_empty() {
+                continue;
+            }
+            let located = cx
+                .sources
+                .get(art.file)
+                .with_text(|text| grants_in(art, Some(text)));
+            for (i, (what, help)) in found {
+                let (token, span) = &located[i];
                 out.push(
                     Diagnostic::new(
                         RULE,
                         art.file,
-                        span,
+                        *span,
                         format!(
                             "{kind} {} grants {} inside assistant {}: {what}",
                             quote(&name),
-                            quote(&token),
+                            quote(token),
                             quote(assistant)
                         ),
                     )

@@ -51,7 +51,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if target.kind != NodeKind::File || exists(cx.repo_files, &target.name) {
             continue;
         }
-        let written = &cx.sources.get(edge.file).text()[edge.span.range()];
+        let written = cx.sources.get(edge.file).slice(edge.span);
         let mut d = Diagnostic::new(
             RULE,
             edge.file,

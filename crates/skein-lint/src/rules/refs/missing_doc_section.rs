@@ -33,6 +33,12 @@ const SECTIONS: &[(&str, Present)] = &[
     ("Anti-patterns", |h| h.starts_with("anti-patterns")),
 ];
 
+/// Whether the heading `text` (as written) opens a required section.
+pub(crate) fn required(text: &str) -> bool {
+    let h = text.trim().to_lowercase();
+    SECTIONS.iter().any(|(_, present)| present(&h))
+}
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for a in cx
@@ -41,13 +47,20 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .filter(|a| a.format == Format::SkilldropLoopDoc)
     {
         let Some(body) = &a.body else { continue };
-        // The text a lean run dropped is read for this and let go.
-        let headings: Vec<String> = cx.sources.get(a.file).with_text(|text| {
-            body.headings
+        // A lean run keeps the headings that open a required section when
+        // it drops the text (`required`): the others open none.
+        let src = cx.sources.get(a.file);
+        let headings: Vec<String> = match src.pieces() {
+            Some(kept) => kept
+                .filter(|(s, _)| body.headings.binary_search(s).is_ok())
+                .map(|(_, h)| h.trim().to_lowercase())
+                .collect(),
+            None => body
+                .headings
                 .iter()
-                .map(|h| text[h.range()].trim().to_lowercase())
-                .collect()
-        });
+                .map(|h| src.slice(*h).trim().to_lowercase())
+                .collect(),
+        };
         // Anchor: the first heading, else the frontmatter's opening line.
         let anchor = body
             .headings

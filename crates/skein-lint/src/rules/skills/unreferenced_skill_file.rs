@@ -58,6 +58,36 @@ fn word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/')
 }
 
+/// Whether artifact `o` at `path` is a configuration whose text may name
+/// a skill's bundled file by its path (JSON, YAML, TOML: skilldrop loops,
+/// hooks, manifests): neither Markdown nor a skill's own script (what the
+/// skill names, not configuration).
+pub(crate) fn is_configuration(o: &Artifact, path: &str) -> bool {
+    o.format != Format::SkillScript && !path.ends_with(".md")
+}
+
+/// The path-like words of `text` that hold a `/` (each a byte range, in
+/// order): the words around each `/`, each once.
+pub(crate) fn path_words(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let mut next = 0;
+    memchr::memchr_iter(b'/', bytes).filter_map(move |slash| {
+        if slash < next {
+            return None; // in the word already looked at
+        }
+        let start = bytes[..slash]
+            .iter()
+            .rposition(|&b| !word_byte(b))
+            .map_or(0, |i| i + 1);
+        let end = bytes[slash..]
+            .iter()
+            .position(|&b| !word_byte(b))
+            .map_or(bytes.len(), |i| slash + i);
+        next = end;
+        Some((start, end))
+    })
+}
+
 /// Which of `wanted` (each `<skill folder name>/<file>`) the repository's
 /// configuration files (JSON, YAML, TOML: skilldrop loops, hooks,
 /// manifests) name as a path: as a whole path-like word, or as its tail at
@@ -81,36 +111,29 @@ fn named_by_configs(cx: &Context, wanted: &[String]) -> Vec<bool> {
         }
     };
     for o in cx.artifacts {
-        // A skill's own scripts are what the skill names, not configuration.
-        if o.format == Format::SkillScript || cx.path(o.file).ends_with(".md") {
+        if !is_configuration(o, cx.path(o.file)) {
             continue;
         }
-        // Each configuration is scanned once: a text a lean run dropped is
-        // read for the scan and let go.
-        cx.sources.get(o.file).with_text(|text| {
-            let bytes = text.as_bytes();
-            let mut next = 0;
-            for slash in memchr::memchr_iter(b'/', bytes) {
-                if slash < next {
-                    continue; // in the word already looked at
-                }
-                let start = bytes[..slash]
-                    .iter()
-                    .rposition(|&b| !word_byte(b))
-                    .map_or(0, |i| i + 1);
-                let end = bytes[slash..]
-                    .iter()
-                    .position(|&b| !word_byte(b))
-                    .map_or(bytes.len(), |i| slash + i);
-                next = end;
-                // Word bytes are ASCII: the bounds are character boundaries.
-                let word = &text[start..end];
-                mark(word);
-                for (i, _) in word.match_indices('/') {
-                    mark(&word[i + 1..]);
-                }
+        let src = cx.sources.get(o.file);
+        // A lean run keeps the path-like words of a configuration's text
+        // when it drops the text (`crate::retain::pieces_kept`); any other
+        // text is scanned once (one read again is let go after the scan).
+        let mut look = |word: &str| {
+            mark(word);
+            for (i, _) in word.match_indices('/') {
+                mark(&word[i + 1..]);
             }
-        });
+        };
+        match src.pieces() {
+            Some(words) => words.for_each(|(_, w)| look(w)),
+            None => src.with_text(|text| {
+                for (start, end) in path_words(text) {
+                    // Word bytes are ASCII: the bounds are character
+                    // boundaries.
+                    look(&text[start..end]);
+                }
+            }),
+        }
     }
     found
 }
@@ -123,14 +146,59 @@ fn named_by_configs(cx: &Context, wanted: &[String]) -> Vec<bool> {
 /// ([`crate::retain::keep`]), and both rules pass a skill whose tree was
 /// dropped.
 pub(crate) fn named_plainly(text: &str, dir: &str, repo_files: &BTreeSet<String>) -> bool {
+    named_plainly_by(|t| text.contains(t), dir, repo_files)
+}
+
+/// [`named_plainly`], with `contains` telling whether the text holds a
+/// string.
+fn named_plainly_by(
+    contains: impl Fn(&str) -> bool,
+    dir: &str,
+    repo_files: &BTreeSet<String>,
+) -> bool {
     repo_files
         .range(dir.to_string()..)
         .take_while(|f| f.starts_with(dir))
         .all(|f| {
             let rel = &f[dir.len()..];
             let name = rel.rsplit('/').next().unwrap_or(rel);
-            rel == "SKILL.md" || text.contains(rel) || text.contains(name)
+            rel == "SKILL.md" || contains(rel) || contains(name)
         })
+}
+
+/// Every string the rule may look for in the text of the `SKILL.md` in
+/// folder `dir`: of each file below the folder, its path from the folder,
+/// its file name, and each folder between (with and without its `/`).
+fn names_looked_for<'a>(
+    dir: &'a str,
+    repo_files: &'a BTreeSet<String>,
+) -> impl Iterator<Item = &'a str> + 'a {
+    repo_files
+        .range(dir.to_string()..)
+        .take_while(move |f| f.starts_with(dir))
+        .flat_map(move |f| {
+            let rel = &f[dir.len()..];
+            let name = rel.rsplit('/').next().unwrap_or(rel);
+            let folders = rel
+                .match_indices('/')
+                .flat_map(move |(i, _)| [&rel[..=i], &rel[..i]]);
+            [rel, name].into_iter().chain(folders)
+        })
+}
+
+/// Where the text of the `SKILL.md` at `path` (`text`) first holds each
+/// string the rule may look for in it ([`names_looked_for`]): kept when a
+/// lean run drops the text ([`crate::retain::pieces_kept`]), the rule then
+/// asks the pieces. A string is in the text exactly when a piece holds it.
+pub(crate) fn names_found(text: &str, path: &str, repo_files: &BTreeSet<String>) -> Vec<Span> {
+    let Some(dir) = path.strip_suffix("SKILL.md") else {
+        return Vec::new();
+    };
+    let mut seen: HashSet<&str> = HashSet::new();
+    names_looked_for(dir, repo_files)
+        .filter(|n| !n.is_empty() && seen.insert(n))
+        .filter_map(|n| text.find(n).map(|at| Span::new(at, at + n.len())))
+        .collect()
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
@@ -187,21 +255,35 @@ fn unnamed_files<'a>(
     }
     let path = cx.path(a.file);
     let dir = path.strip_suffix("SKILL.md")?;
-    // The text a lean run dropped is read for this and let go.
-    cx.sources
-        .get(a.file)
-        .with_text(|text| unnamed_in(cx, a, text, dir, manifests))
+    // A lean run keeps the places of the names looked for when it drops
+    // the text (`names_found`): a name is in the text exactly when one of
+    // the pieces holds it.
+    let src = cx.sources.get(a.file);
+    match src.pieces() {
+        Some(pieces) => {
+            let pieces: Vec<&str> = pieces.map(|(_, p)| p).collect();
+            unnamed_in(
+                cx,
+                a,
+                |t| pieces.iter().any(|p| p.contains(t)),
+                dir,
+                manifests,
+            )
+        }
+        None => unnamed_in(cx, a, |t| src.text().contains(t), dir, manifests),
+    }
 }
 
-/// [`unnamed_files`] of the skill `a` in folder `dir`, whose text is `text`.
+/// [`unnamed_files`] of the skill `a` in folder `dir`, whose text holds
+/// the strings `contains` says it does.
 fn unnamed_in<'a>(
     cx: &'a Context,
     a: &'a Artifact,
-    text: &str,
+    contains: impl Fn(&str) -> bool,
     dir: &'a str,
     manifests: &HashSet<&str>,
 ) -> Option<(Skill<'a>, &'a str, Vec<&'a str>)> {
-    if named_plainly(text, dir, cx.repo_files) {
+    if named_plainly_by(&contains, dir, cx.repo_files) {
         return None;
     }
     let skill = Skill::of(a)?;
@@ -245,11 +327,11 @@ fn unnamed_in<'a>(
         }
         // Named by its path, its file name, or a folder that holds it
         // (`scripts/`, `assets/fonts/`).
-        let mut named = text.contains(rel) || text.contains(name);
+        let mut named = contains(rel) || contains(name);
         let mut at = 0;
         while !named && let Some(i) = rel[at..].find('/') {
             let folder = &rel[..at + i + 1];
-            named = text.contains(folder) || text.contains(&folder[..folder.len() - 1]);
+            named = contains(folder) || contains(&folder[..folder.len() - 1]);
             at += i + 1;
         }
         if !named {
