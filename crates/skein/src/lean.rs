@@ -12,7 +12,7 @@
 //! when it will be shown or read whole: the file has a finding already
 //! (decode or local), a `skein:` comment (suppressions read its lines), its
 //! contents were given in memory (an overlay), or the table says so. Every
-//! other text is dropped ([`SourceFile::dropped`]) with its length and the
+//! other text is dropped ([`SourceFile::drop_text`]) with its length and the
 //! XXH3-128 of its bytes, keeping the pieces of it the repository half
 //! reads as written ([`skein_lint::retain::pieces_kept`]: link
 //! destinations, a configuration's path-like words).
