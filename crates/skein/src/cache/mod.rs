@@ -738,16 +738,21 @@ fn analyze_lean(
         .unzip();
     entries.extend(unit_entries);
     let entries: Option<Vec<Box<[u8]>>> = entries.into_iter().collect();
-    let entries = entries.map(|mut e| {
+    // The whole-run record's entries go to disk now, each freed once
+    // written, so the repository half runs without them (issue #17: they
+    // were 11 MB of the cold run's peak at 100k); the rest of the record
+    // follows once the report is made.
+    let run = entries.filter(|_| record).and_then(|mut e| {
         e.sort_by(|a, b| wire::entry_order(a, b));
-        e
+        let mut w = store.start_run()?;
+        let head = wire::encode_run_head(keys.context, started, e.len())?;
+        (w.add(&head) && e.into_iter().all(|x| w.add(&x))).then_some(w)
     });
     let result = keeper.finish(outs, plan, options);
     store.finish(&used.into_inner().expect("used"));
     let (mut report, _) = result?;
-    if record
-        && !report.has_internal_error()
-        && let Some(entries) = entries
+    if !report.has_internal_error()
+        && let Some(mut run) = run
     {
         let read = report.summary.files_read;
         let unit_paths: Vec<&str> = report
@@ -756,8 +761,10 @@ fn analyze_lean(
             .take(read)
             .map(|(_, f)| f.path())
             .collect();
-        if let Some(body) = wire::encode_run(&report, keys.context, started, entries, &unit_paths) {
-            store.write_run(&body);
+        if let Some(tail) = wire::encode_run_tail(&report, &unit_paths)
+            && run.add(&tail)
+        {
+            run.finish();
         }
     }
     report.cache = Some(CacheStats {

@@ -197,6 +197,24 @@ impl Store {
         self.write_file("run.bin", RUN_MAGIC, body);
     }
 
+    /// A new whole-run file written in pieces ([`RunWriter`]), so that no
+    /// run holds its whole record in memory; `None` when the folder is not
+    /// written.
+    pub(crate) fn start_run(&self) -> Option<RunWriter> {
+        if !self.writable {
+            return None;
+        }
+        let tmp = tempfile::NamedTempFile::new_in(&self.dir).ok()?;
+        let mut file = std::io::BufWriter::with_capacity(1 << 20, tmp);
+        file.write_all(&[0u8; RUN_HEADER]).ok()?;
+        Some(RunWriter {
+            file,
+            sum: Xxh3::new(),
+            len: 0,
+            dir: self.dir.clone(),
+        })
+    }
+
     /// The body of the walk's listing file ([`super::listing`]), when it is whole.
     pub(crate) fn load_listing(&self) -> Option<Vec<u8>> {
         self.load_file("listing.bin", LISTING_MAGIC)
@@ -410,6 +428,41 @@ impl Store {
             Ok(tmp) => tmp.persist(self.dir.join(name)).is_ok(),
             Err(_) => false,
         }
+    }
+}
+
+/// A whole-run file being written: a temporary file in the namespace,
+/// its header (length and checksum) a placeholder until
+/// [`RunWriter::finish`] renames it over `run.bin`. Dropped unfinished,
+/// the temporary file is removed.
+pub(crate) struct RunWriter {
+    file: std::io::BufWriter<tempfile::NamedTempFile>,
+    sum: Xxh3,
+    len: u64,
+    dir: PathBuf,
+}
+
+impl RunWriter {
+    /// Appends `bytes` to the body; false when the write failed.
+    pub(crate) fn add(&mut self, bytes: &[u8]) -> bool {
+        self.sum.update(bytes);
+        self.len += bytes.len() as u64;
+        self.file.write_all(bytes).is_ok()
+    }
+
+    /// Fills in the header and puts the file in place as `run.bin`.
+    pub(crate) fn finish(self) -> bool {
+        let Ok(mut tmp) = self.file.into_inner() else {
+            return false;
+        };
+        let mut header = Vec::with_capacity(RUN_HEADER);
+        header.extend_from_slice(RUN_MAGIC);
+        header.extend_from_slice(&self.len.to_le_bytes());
+        header.extend_from_slice(&self.sum.digest128().to_le_bytes());
+        let written = tmp.as_file_mut().seek(SeekFrom::Start(0)).is_ok()
+            && tmp.as_file_mut().write_all(&header).is_ok()
+            && tmp.as_file_mut().flush().is_ok();
+        written && tmp.persist(self.dir.join("run.bin")).is_ok()
     }
 }
 

@@ -364,12 +364,31 @@ pub(crate) fn encode_run(
     entries: Vec<Box<[u8]>>,
     units: &[&str],
 ) -> Option<Vec<u8>> {
+    let head = encode_run_head(context, started, entries.len())?;
+    let tail = encode_run_tail(report, units)?;
+    let len = head.len() + entries.iter().map(|e| e.len()).sum::<usize>() + tail.len();
+    let mut bytes = Vec::with_capacity(len);
+    bytes.extend_from_slice(&head);
+    for e in entries {
+        bytes.extend_from_slice(&e);
+    }
+    bytes.extend_from_slice(&tail);
+    Some(bytes)
+}
+
+/// The start of [`encode_run`]'s record, before its `entries` entries:
+/// `RunIn`'s first fields and the length of its entry sequence (postcard
+/// writes a sequence as its length, then each element).
+pub(crate) fn encode_run_head(context: u128, started: i128, entries: usize) -> Option<Vec<u8>> {
+    postcard::to_allocvec(&(context, started, entries as u64)).ok()
+}
+
+/// The end of [`encode_run`]'s record, after its entries: what `report`
+/// found, with `units` the paths of its files read.
+pub(crate) fn encode_run_tail(report: &crate::Report, units: &[&str]) -> Option<Vec<u8>> {
     let any = |f: FileId| Some(f.0);
     let sources = &report.sources;
     let files_read = report.summary.files_read;
-    // `RunIn`'s fields in order: the entries as the sequence postcard
-    // writes (its length, then each element).
-    let head = postcard::to_allocvec(&(context, started, entries.len() as u64)).ok()?;
     let out = RunOutTail {
         units,
         diagnostics: report
@@ -395,16 +414,7 @@ pub(crate) fn encode_run(
         files_read: files_read as u64,
         per_format: &report.summary.artifacts,
     };
-    let tail = postcard::to_allocvec(&out).ok()?;
-    drop(out);
-    let len = head.len() + entries.iter().map(|e| e.len()).sum::<usize>() + tail.len();
-    let mut bytes = Vec::with_capacity(len);
-    bytes.extend_from_slice(&head);
-    for e in entries {
-        bytes.extend_from_slice(&e);
-    }
-    bytes.extend_from_slice(&tail);
-    Some(bytes)
+    postcard::to_allocvec(&out).ok()
 }
 
 /// The encoding of `e` as [`encode_run`] takes it.
