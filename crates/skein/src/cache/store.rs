@@ -204,11 +204,8 @@ impl Store {
         if !self.writable {
             return None;
         }
-        let tmp = tempfile::NamedTempFile::new_in(&self.dir).ok()?;
-        let mut file = std::io::BufWriter::with_capacity(1 << 20, tmp);
-        file.write_all(&[0u8; RUN_HEADER]).ok()?;
         Some(RunWriter {
-            file,
+            file: self.temporary(RUN_HEADER)?,
             sum: Xxh3::new(),
             len: 0,
             dir: self.dir.clone(),
@@ -321,13 +318,19 @@ impl Store {
         }
     }
 
-    /// A new pack's temporary file, its header a placeholder.
-    fn start_pack(&self) -> Option<PackWriter> {
+    /// A new temporary file in the namespace, buffered, its first `header`
+    /// bytes zero (a placeholder filled in once the body is written).
+    fn temporary(&self, header: usize) -> Option<std::io::BufWriter<tempfile::NamedTempFile>> {
         let tmp = tempfile::NamedTempFile::new_in(&self.dir).ok()?;
         let mut file = std::io::BufWriter::with_capacity(1 << 20, tmp);
-        file.write_all(&[0u8; PACK_HEADER]).ok()?;
+        file.write_all(&vec![0u8; header]).ok()?;
+        Some(file)
+    }
+
+    /// A new pack's temporary file, its header a placeholder.
+    fn start_pack(&self) -> Option<PackWriter> {
         Some(PackWriter {
-            file,
+            file: self.temporary(PACK_HEADER)?,
             sum: Xxh3::new(),
             len: 0,
             records: 0,
