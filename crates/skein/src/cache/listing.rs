@@ -84,8 +84,14 @@ fn join(dir: &str, name: &str) -> String {
 }
 
 /// The key of a listing of `root`: its canonical path, the configuration's
-/// fingerprint and whether ignore files are honoured.
-pub(super) fn key(root: &Path, config: &crate::config::Config, ignore_files: bool) -> u128 {
+/// fingerprint, whether ignore files are honoured, and `globals` (the
+/// paths of git's global files, [`global_files`]).
+fn key(
+    root: &Path,
+    config: &crate::config::Config,
+    ignore_files: bool,
+    globals: &[PathBuf],
+) -> u128 {
     let mut k = Key::new(LAYOUT);
     let canonical = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     k.bytes(canonical.as_os_str().as_encoded_bytes());
@@ -95,10 +101,8 @@ pub(super) fn key(root: &Path, config: &crate::config::Config, ignore_files: boo
     // Where git's global files are depends on the environment (`HOME`,
     // `XDG_CONFIG_HOME`, the configuration's `core.excludesFile`): a run
     // in another environment probes other files, so it is another listing.
-    if ignore_files {
-        for p in global_files() {
-            k.bytes(p.as_os_str().as_encoded_bytes());
-        }
+    for p in globals {
+        k.bytes(p.as_os_str().as_encoded_bytes());
     }
     k.finish()
 }
@@ -126,11 +130,18 @@ fn stamp_at(path: &Path) -> Option<Stamp> {
 /// (given a callback that stamps each folder) and its result recorded.
 pub(super) fn walk(
     root: &Path,
-    key: u128,
+    config: &crate::config::Config,
     store: &Store,
     ignore_files: bool,
     walk: impl FnOnce(Option<crate::walk::OnFolder<'_>>) -> Walked,
 ) -> (Walked, bool) {
+    // Found once: they name the listing and are probed when it is recorded.
+    let globals = if ignore_files {
+        global_files()
+    } else {
+        Vec::new()
+    };
+    let key = key(root, config, ignore_files, &globals);
     if let Some(w) = reuse(root, key, store) {
         return (w, true);
     }
@@ -145,7 +156,14 @@ pub(super) fn walk(
     };
     let walked = walk(Some(&on_folder));
     if store.writable()
-        && let Some(listing) = record(root, key, started, &walked, ignore_files, folders)
+        && let Some(listing) = record(
+            root,
+            key,
+            started,
+            &walked,
+            (ignore_files, &globals),
+            folders,
+        )
         && let Ok(body) = postcard::to_allocvec(&listing)
     {
         store.write_listing(&body);
@@ -229,7 +247,7 @@ fn record(
     key: u128,
     started: i128,
     walked: &Walked,
-    ignore_files: bool,
+    (ignore_files, globals): (bool, &[PathBuf]),
     folders: Mutex<Vec<(String, Option<Stamp>)>>,
 ) -> Option<Listing> {
     if walked.symlinks > 0 || !walked.errors.is_empty() || !walked.linked_folders.is_empty() {
@@ -277,7 +295,7 @@ fn record(
                 probe_paths.push(dir.join(".git").join("info").join("exclude"));
             }
         }
-        probe_paths.extend(global_files());
+        probe_paths.extend(globals.iter().cloned());
     }
     // Absent ignore files of folders entered need no probe: creating one
     // changes its folder's stamp.

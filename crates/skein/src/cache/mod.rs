@@ -301,8 +301,7 @@ pub(crate) fn walk_listed(
     let run = settings
         .replay
         .then(|| PendingRun(store.load_run_started(wire::decode_run)));
-    let key = listing::key(root, config, ignore_files);
-    let (walked, listed) = listing::walk(root, key, &store, ignore_files, walk);
+    let (walked, listed) = listing::walk(root, config, &store, ignore_files, walk);
     (walked, listed, run)
 }
 
