@@ -556,6 +556,9 @@ pub fn build(artifacts: &[Artifact], sources: &SourceMap) -> RepoGraph {
     mcp::link(&mut g, artifacts, sources);
     market::link(&mut g, artifacts, sources);
     skill_files::files(&mut g, artifacts, sources, &skills);
+    // The skill index is not needed past this point: let it go before the
+    // link maps are built, the peak of a large run (issue #17).
+    drop(skills);
     links::link(&mut g, artifacts, sources);
 
     lifecycles(&mut g, artifacts);

@@ -95,7 +95,10 @@ pub fn gate_id_shaped(text: &str) -> bool {
 pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMap) {
     // The node each artifact file defines first (skill, agent, command, loop...).
     let mut node_of_path: HashMap<&str, NodeIndex> = HashMap::default();
-    let mut node_of_file: HashMap<skein_syntax::FileId, NodeIndex> = HashMap::default();
+    // By file id (ids are dense): a tenth of a map's memory at the graph
+    // build's peak (issue #17).
+    let ids = sources.iter().last().map_or(0, |(id, _)| id.0 as usize + 1);
+    let mut node_of_file: Vec<Option<NodeIndex>> = vec![None; ids];
     for i in g.graph.node_indices() {
         let n = &g.graph[i];
         if matches!(
@@ -108,7 +111,9 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
         ) {
             continue;
         }
-        node_of_file.entry(n.file).or_insert(i);
+        if let Some(slot @ None) = node_of_file.get_mut(n.file.0 as usize) {
+            *slot = Some(i);
+        }
         node_of_path.entry(sources.get(n.file).path()).or_insert(i);
     }
     // Loops by folder, for their LOOP.md.
@@ -134,8 +139,8 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
             .flatten();
         let owner = match loop_k {
             Some(k) => g.loops[k].node,
-            None => match node_of_file.get(&a.file) {
-                Some(&n) => n,
+            None => match node_of_file.get(a.file.0 as usize).copied().flatten() {
+                Some(n) => n,
                 None => file_node(g, &mut file_nodes, path, a.file, Span::empty(0)),
             },
         };

@@ -637,29 +637,31 @@ fn analyze_lean(
     let used = Mutex::new(Vec::new());
     // Whether this run writes its whole-run record.
     let record = writable && settings.replay;
-    // What an input held, as the whole-run record keeps it: encoded
-    // (`None` when the run writes no record, or it could not be).
-    let entry = |path: &str, input: crate::lean::Input| {
+    // What an input held, as the whole-run record keeps it (`None` when
+    // the run writes no record).
+    let entry = |input: crate::lean::Input| {
         let kind = input.kind().map(kind_code);
         let mut stamp = None;
         let content = input.read(plan.max, |m| stamp = Stamp::of(m));
-        let e = record
-            .then(|| {
-                wire::encode_entry(&Entry {
-                    path: path.to_string(),
-                    kind,
-                    stamp: stamp.filter(|_| kind.is_some()),
-                    content: content_of(&content),
-                })
-            })
-            .flatten();
+        let e = record.then(|| Seen {
+            path: None,
+            kind,
+            stamp: stamp.filter(|_| kind.is_some()),
+            content: content_of(&content),
+        });
         (e, content)
     };
-    let mut entries: Vec<Option<Box<[u8]>>> = left_out
+    let mut entries: Vec<Option<Seen>> = left_out
         .into_par_iter()
-        .map(|(path, input)| entry(&path, input).0)
+        .map(|(path, input)| {
+            let (mut e, _) = entry(input);
+            if let Some(e) = &mut e {
+                e.path = Some(path);
+            }
+            e
+        })
         .collect();
-    let (unit_entries, outs): (Vec<Option<Box<[u8]>>>, crate::lean::Collected) = units
+    let (unit_entries, outs): (Vec<Option<Seen>>, crate::lean::Collected) = units
         .into_par_iter()
         .enumerate()
         // Jobs of at most this many files, so no thread waits long on the
@@ -668,7 +670,7 @@ fn analyze_lean(
         .map_init(Parsers::new, |parsers, (i, (path, input))| {
             Progress::tick(options);
             let memory = matches!(input, crate::lean::Input::Memory(_));
-            let (e, content) = entry(&path, input);
+            let (mut e, content) = entry(input);
             let file = FileId(i as u32);
             let (hash, key) = match &content {
                 Content::Bytes(b) => {
@@ -686,6 +688,10 @@ fn analyze_lean(
                     (Some(hash), key)
                 }
                 Content::Problem(_) if plan.left_out_when_unreadable(&path) => {
+                    // No source keeps its path.
+                    if let Some(e) = &mut e {
+                        e.path = Some(path);
+                    }
                     return (e, crate::lean::left_out());
                 }
                 Content::Problem(_) => (None, None),
@@ -735,18 +741,18 @@ fn analyze_lean(
             (e, keeper.keep(source, d, local, version, &plan.all))
         })
         .unzip();
+    let left = entries.len();
     entries.extend(unit_entries);
-    let entries: Option<Vec<Box<[u8]>>> = entries.into_iter().collect();
-    // The whole-run record's entries go to disk now, each freed once
-    // written, so the repository half runs without them (issue #17: they
-    // were 11 MB of the cold run's peak at 100k); the rest of the record
-    // follows once the report is made.
-    let run = entries.filter(|_| record).and_then(|mut e| {
-        e.sort_by(|a, b| wire::entry_order(a, b));
-        let mut w = store.start_run()?;
-        let head = wire::encode_run_head(keys.context, started, e.len())?;
-        (w.add(&head) && e.into_iter().all(|x| w.add(&x))).then_some(w)
-    });
+    // The whole-run record's entries go to disk now, so the repository half
+    // runs without them; the rest of the record follows once the report is
+    // made. Each is encoded here, one at a time: the workers only filled
+    // in one list (issue #17: encoded on the workers, they were 11 MB of
+    // small blocks among what the run keeps, and their pages stayed
+    // resident once freed).
+    let run = record
+        .then(|| entries_written(&store, &keys, started, &entries, left, &outs.0))
+        .flatten();
+    drop(entries);
     let result = keeper.finish(outs, plan, options);
     store.finish(&used.into_inner().expect("used"));
     let (mut report, _) = result?;
@@ -774,6 +780,59 @@ fn analyze_lean(
         ..CacheStats::default()
     });
     Some(report)
+}
+
+/// An input's entry of the whole-run record as a worker leaves it: no
+/// encoding and, for a unit with a source, no path (its source holds it).
+struct Seen {
+    /// The path, for an input no source keeps.
+    path: Option<String>,
+    kind: Option<u8>,
+    stamp: Option<Stamp>,
+    content: EntryContent,
+}
+
+/// Starts the whole-run record of a lean run: its head, then its entries
+/// by path, then kind. `entries` are the inputs left out (the first
+/// `left`, each with its path) then the units, whose paths are those of
+/// `sources` (by unit) unless the entry has its own. `None` when an entry
+/// is missing or the record cannot be written.
+fn entries_written(
+    store: &Store,
+    keys: &Keys,
+    started: i128,
+    entries: &[Option<Seen>],
+    left: usize,
+    sources: &[Option<SourceFile>],
+) -> Option<store::RunWriter> {
+    let mut order: Vec<(&str, Option<u8>, &Seen)> = Vec::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        let e = e.as_ref()?;
+        let path = match &e.path {
+            Some(p) => p.as_str(),
+            None => sources.get(i.checked_sub(left)?)?.as_ref()?.path(),
+        };
+        order.push((path, e.kind, e));
+    }
+    // As encoded entries sort: by path bytes, then kind (stable).
+    order.sort_by(|a, b| (a.0.as_bytes(), a.1).cmp(&(b.0.as_bytes(), b.1)));
+    let mut w = store.start_run()?;
+    let head = wire::encode_run_head(keys.context, started, order.len())?;
+    if !w.add(&head) {
+        return None;
+    }
+    for (path, kind, e) in order {
+        let bytes = wire::encode_entry(&Entry {
+            path: path.to_string(),
+            kind,
+            stamp: e.stamp,
+            content: e.content.clone(),
+        })?;
+        if !w.add(&bytes) {
+            return None;
+        }
+    }
+    Some(w)
 }
 
 /// Whether two runs read the same inputs: the same paths, kinds and

@@ -353,7 +353,7 @@ pub(crate) fn decode_local(bytes: &[u8], file: FileId) -> Option<Local> {
 /// cannot be stored.
 ///
 /// `entries` are each [`Entry`]'s encoding ([`encode_entry`]), sorted
-/// ([`entry_order`]): a run of many files holds them so, a third of the
+/// by path, then kind: a run of many files holds them so, a third of the
 /// size of the entries themselves, and each is freed once copied into the
 /// record, which is allocated once, whole (issue #17: this is the peak of
 /// a cold run).
@@ -420,34 +420,6 @@ pub(crate) fn encode_run_tail(report: &crate::Report, units: &[&str]) -> Option<
 /// The encoding of `e` as [`encode_run`] takes it.
 pub(crate) fn encode_entry(e: &Entry) -> Option<Box<[u8]>> {
     postcard::to_allocvec(e).ok().map(Vec::into_boxed_slice)
-}
-
-/// The order of entries by their encodings ([`encode_entry`]): by path,
-/// then kind, as [`Entry`]s sort.
-pub(crate) fn entry_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
-    entry_key(a).cmp(&entry_key(b))
-}
-
-/// The path's bytes and the kind's of an encoded [`Entry`]: a string is
-/// its length (LEB128) and bytes; an `Option<u8>` is `0`, or `1` and the
-/// byte, so its bytes order as the option does.
-fn entry_key(e: &[u8]) -> (&[u8], &[u8]) {
-    let (mut len, mut at, mut shift) = (0usize, 0usize, 0u32);
-    while let Some(&b) = e.get(at) {
-        at += 1;
-        len |= usize::from(b & 0x7f).checked_shl(shift).unwrap_or(0);
-        shift += 7;
-        if b & 0x80 == 0 {
-            break;
-        }
-    }
-    let path_end = (at + len).min(e.len());
-    let kind_end = match e.get(path_end) {
-        Some(1) => path_end + 2,
-        _ => path_end + 1,
-    }
-    .min(e.len());
-    (&e[at..path_end], &e[path_end..kind_end])
 }
 
 /// A whole run's result from its record.
