@@ -17,6 +17,7 @@
 //! ```
 
 use crate::Summary;
+use rayon::prelude::*;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 use skein_syntax::{Applicability, Diagnostic, Label, SourceFile, SourceMap};
@@ -46,29 +47,18 @@ impl Serialize for JsonReport<'_> {
         let mut m = serializer.serialize_map(Some(3 + usize::from(self.root.is_some())))?;
         m.serialize_entry("version", &JSON_SCHEMA_VERSION)?;
         m.serialize_entry("summary", self.summary)?;
-        m.serialize_entry(
-            "diagnostics",
-            &Seq(diagnostics
-                .iter()
-                .map(|d| DiagnosticJson::new(d, self.sources))),
-        )?;
+        // Built on every thread (line and column lookups, rule URLs), then
+        // written in order: rendering is the end of the run, where nothing
+        // else runs beside it.
+        let items: Vec<DiagnosticJson> = diagnostics
+            .par_iter()
+            .map(|d| DiagnosticJson::new(d, self.sources))
+            .collect();
+        m.serialize_entry("diagnostics", &items)?;
         if let Some(root) = self.root {
             m.serialize_entry("root", root)?;
         }
         m.end()
-    }
-}
-
-/// Serializes the items of an iterator as an array, once.
-struct Seq<I>(I);
-
-impl<I> Serialize for Seq<I>
-where
-    I: Iterator + Clone,
-    I::Item: Serialize,
-{
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.clone())
     }
 }
 

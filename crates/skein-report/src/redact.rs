@@ -21,6 +21,7 @@
 //!   baselines) from the masked text, so a hash of the secret is not
 //!   published either.
 
+use rayon::prelude::*;
 use skein_syntax::{Diagnostic, FileId, SourceMap, Span, mask, redacted};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -137,7 +138,7 @@ impl Secrets {
         let clean = |s: &str| skein_syntax::escape_invisible(&self.scrub(s)).into_owned();
         Cow::Owned(
             diagnostics
-                .iter()
+                .par_iter()
                 .map(|d| {
                     let mut d = d.clone();
                     d.message = clean(&d.message);

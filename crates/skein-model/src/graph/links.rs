@@ -22,6 +22,7 @@ use super::HashMap;
 use super::{EdgeKind, NodeIndex, NodeKind, RepoGraph, dir_of, join};
 use crate::decode::Artifact;
 use crate::format::Format;
+use rayon::prelude::*;
 use skein_syntax::{BodyLink, LinkKind, SourceMap, Span};
 
 /// A body link's target as a repository path, or `None` when it is not a
@@ -127,36 +128,96 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
     for &s in &g.skills {
         skills_by_name.entry(g.graph[s].name.clone()).or_insert(s);
     }
+    // What each artifact links, worked out on every thread (reading a
+    // `LOOP.md` again, resolving paths); then the nodes and edges are added
+    // in artifact order, so the graph is the same whatever the threads
+    // (issue #17: this was a serial tenth of the repository half).
+    let view = View {
+        g: &*g,
+        sources,
+        node_of_path: &node_of_path,
+        node_of_file: &node_of_file,
+        loop_of_dir: &loop_of_dir,
+        skills_by_name: &skills_by_name,
+    };
+    let planned: Vec<Planned> = artifacts.par_iter().filter_map(|a| view.plan(a)).collect();
     let mut file_nodes: HashMap<String, NodeIndex> = HashMap::default();
+    for p in planned {
+        let owner = match p.owner {
+            Target::Node(n) => n,
+            Target::Path(path) => file_node(g, &mut file_nodes, &path, p.file, Span::empty(0)),
+        };
+        for (to, span) in p.links {
+            let to = match to {
+                Target::Node(n) => n,
+                Target::Path(path) => file_node(g, &mut file_nodes, &path, p.file, span),
+            };
+            g.edge(owner, to, EdgeKind::Links, p.file, span);
+        }
+    }
+}
 
-    for a in artifacts {
-        let Some(body) = &a.body else { continue };
-        let src = sources.get(a.file);
+/// A link's end: a node of the graph, or a path whose
+/// [`NodeKind::File`] node is made (once) when the links are added.
+enum Target {
+    Node(NodeIndex),
+    Path(String),
+}
+
+/// The `Links` edges of one artifact, in the order they are added.
+struct Planned {
+    file: skein_syntax::FileId,
+    owner: Target,
+    links: Vec<(Target, Span)>,
+}
+
+/// What [`link`] resolves against, read only.
+struct View<'a> {
+    g: &'a RepoGraph,
+    sources: &'a SourceMap,
+    node_of_path: &'a HashMap<&'a str, NodeIndex>,
+    node_of_file: &'a [Option<NodeIndex>],
+    loop_of_dir: &'a HashMap<&'a str, usize>,
+    skills_by_name: &'a HashMap<String, NodeIndex>,
+}
+
+impl View<'_> {
+    /// The links of artifact `a`; `None` when it has no Markdown body.
+    fn plan(&self, a: &Artifact) -> Option<Planned> {
+        let g = self.g;
+        let body = a.body.as_ref()?;
+        let src = self.sources.get(a.file);
         let path = src.path();
         let dir = dir_of(path);
         let loop_k = (a.format == Format::SkilldropLoopDoc)
-            .then(|| loop_of_dir.get(dir).copied())
+            .then(|| self.loop_of_dir.get(dir).copied())
             .flatten();
         let owner = match loop_k {
-            Some(k) => g.loops[k].node,
-            None => match node_of_file.get(a.file.0 as usize).copied().flatten() {
-                Some(n) => n,
-                None => file_node(g, &mut file_nodes, path, a.file, Span::empty(0)),
+            Some(k) => Target::Node(g.loops[k].node),
+            None => match self.node_of_file.get(a.file.0 as usize).copied().flatten() {
+                Some(n) => Target::Node(n),
+                None => Target::Path(path.to_string()),
             },
+        };
+        let mut planned = Planned {
+            file: a.file,
+            owner,
+            links: Vec::new(),
         };
         // A skill's reference names the skill's other files by their path
         // from the skill's folder (Agent Skills, "File references") as often
-        // as from its own: the skill's folder, for the second reading.
-        let skill_dir = (a.format == Format::SkillReference)
-            .then(|| {
-                let name = &g.graph[owner].name;
-                path.strip_suffix(name.as_str())
-            })
-            .flatten()
-            // A reference of no skill is named by its whole path.
-            .filter(|d| !d.is_empty() && d.len() < dir.len());
+        // as from its own: the skill's folder, for the second reading. (A
+        // file node is named by its path: no folder.)
+        let skill_dir = match &planned.owner {
+            Target::Node(n) if a.format == Format::SkillReference => {
+                path.strip_suffix(g.graph[*n].name.as_str())
+            }
+            _ => None,
+        }
+        // A reference of no skill is named by its whole path.
+        .filter(|d| !d.is_empty() && d.len() < dir.len());
         if loop_k.is_none() && body.links.iter().all(|l| l.kind == LinkKind::Autolink) {
-            continue;
+            return Some(planned);
         }
         // The links and a `LOOP.md`'s names are read as written. A lean
         // run keeps the link destinations of a text it drops, but not the
@@ -184,32 +245,37 @@ pub(super) fn link(g: &mut RepoGraph, artifacts: &[Artifact], sources: &SourceMa
             let from_skill = || {
                 let d = skill_dir?;
                 let r = resolve_link(d, written)?;
-                node_of_path.get(r.as_str()).copied()
+                self.node_of_path.get(r.as_str()).copied()
             };
-            let to = node_of_path
+            let to = self
+                .node_of_path
                 .get(resolved.as_str())
-                .or_else(|| node_of_path.get(format!("{resolved}/SKILL.md").as_str()))
+                .or_else(|| {
+                    self.node_of_path
+                        .get(format!("{resolved}/SKILL.md").as_str())
+                })
                 .copied()
                 .or_else(from_skill)
-                .unwrap_or_else(|| file_node(g, &mut file_nodes, &resolved, a.file, *target));
-            g.edge(owner, to, EdgeKind::Links, a.file, *target);
+                .map_or(Target::Path(resolved), Target::Node);
+            planned.links.push((to, *target));
         }
         if let Some(k) = loop_k {
-            let gates: Vec<(String, NodeIndex)> = g.loops[k]
+            let gates: Vec<(&str, NodeIndex)> = g.loops[k]
                 .gates
                 .iter()
                 .flatten()
-                .map(|gi| (gi.id.value.clone(), gi.node))
+                .map(|gi| (gi.id.value.as_str(), gi.node))
                 .collect();
             let text = text.as_deref().unwrap_or_default();
             for (span, name) in body.names(text) {
-                if let Some((_, gate)) = gates.iter().find(|(id, _)| id == name) {
-                    g.edge(owner, *gate, EdgeKind::Links, a.file, span);
-                } else if let Some(&skill) = skills_by_name.get(name) {
-                    g.edge(owner, skill, EdgeKind::Links, a.file, span);
+                if let Some((_, gate)) = gates.iter().find(|(id, _)| *id == name) {
+                    planned.links.push((Target::Node(*gate), span));
+                } else if let Some(&skill) = self.skills_by_name.get(name) {
+                    planned.links.push((Target::Node(skill), span));
                 }
             }
         }
+        Some(planned)
     }
 }
 
