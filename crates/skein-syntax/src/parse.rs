@@ -16,7 +16,8 @@ use crate::scalar;
 use crate::source::FileId;
 use crate::span::Span;
 use std::collections::{BTreeMap, HashMap};
-use tree_sitter::{Node as TsNode, Parser, Point, Range};
+use std::sync::LazyLock;
+use tree_sitter::{Language, Node as TsNode, Parser, Point, Range, TreeCursor};
 
 /// Deepest value nesting the converters follow; deeper values become null
 /// and a [`rules::NESTING_TOO_DEEP`] diagnostic.
@@ -45,22 +46,24 @@ pub fn block_nesting_over(yaml: &str, limit: usize) -> Option<usize> {
         if rest.is_empty() || rest.starts_with('#') {
             continue;
         }
-        let mut col = indent;
-        let mut levels = vec![col];
-        let mut r = rest;
-        while let Some(after) = r.strip_prefix('-').filter(|a| a.starts_with([' ', '\t'])) {
-            let trimmed = after.trim_start_matches([' ', '\t']);
-            col += 1 + (after.len() - trimmed.len());
-            levels.push(col);
-            r = trimmed;
-        }
-        for l in levels {
+        // Each level of the line (its indentation, then the column after
+        // each compact `- `) goes onto the stack as it is found.
+        let mut push = |l: usize| {
             while stack.last().is_some_and(|&t| t > l) {
                 stack.pop();
             }
             if stack.last() != Some(&l) {
                 stack.push(l);
             }
+        };
+        let mut col = indent;
+        push(col);
+        let mut r = rest;
+        while let Some(after) = r.strip_prefix('-').filter(|a| a.starts_with([' ', '\t'])) {
+            let trimmed = after.trim_start_matches([' ', '\t']);
+            col += 1 + (after.len() - trimmed.len());
+            push(col);
+            r = trimmed;
         }
         if stack.len() > limit {
             return Some(start);
@@ -182,7 +185,18 @@ impl Parsers {
         // YAML does not allow (YAML 1.2 §5.1, c-printable).
         let nul = text[start..end].find('\0').map(|i| start + i);
         let _ = self.yaml.set_included_ranges(&[range]);
-        let source = crlf_as_space_lf(text);
+        // Only the bytes of the range are read (included ranges): a CRLF
+        // whose CR lies before it, or more than one byte after it, changes
+        // nothing, so the whole text is copied only for a CRLF whose CR is
+        // in the range or is the first byte after it.
+        let crlf_inside =
+            memchr::memmem::find(&text.as_bytes()[start..(end + 2).min(text.len())], b"\r\n")
+                .is_some();
+        let source = if crlf_inside {
+            crlf_as_space_lf(text)
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        };
         let source = match nul {
             Some(_) => std::borrow::Cow::Owned(source.replace('\0', " ")),
             None => source,
@@ -196,7 +210,7 @@ impl Parsers {
         // Two walks of the whole tree skipped when they cannot find anything:
         // a comment needs a `#`, an ERROR or MISSING node sets `has_error`.
         if memchr::memchr(b'#', &text.as_bytes()[start..end]).is_some() {
-            out.comments = collect_comments(tree.root_node());
+            out.comments = collect_comments(tree.root_node(), |n| YAML.kinds.of(n) == Yk::Comment);
         }
         let mut cx = Cx::new(file, text, &mut out);
         if tree.root_node().has_error() {
@@ -227,6 +241,7 @@ impl Parsers {
         let mut yc = YamlCx {
             anchors: HashMap::new(),
             region_end: end,
+            grammar: &YAML,
         };
         let root = tree.root_node();
         let mut documents = Vec::new();
@@ -278,6 +293,7 @@ impl Parsers {
             });
         }
         cx.out.document.set_root(first_root);
+        drop(cx);
         out
     }
 
@@ -333,7 +349,7 @@ impl Parsers {
         let may_comment = (text.contains("//") || text.contains("/*"))
             && (tree.root_node().has_error() || slash_outside_strings(text));
         if may_comment {
-            out.comments = collect_comments(tree.root_node());
+            out.comments = collect_comments(tree.root_node(), is_json_comment);
         }
         let mut cx = Cx::new(file, text, &mut out);
         let json_comments = !comments_allowed && may_comment;
@@ -367,6 +383,7 @@ impl Parsers {
         }
         let root_id = value.map(|v| json_node(&mut cx, v, 0));
         cx.out.document.set_root(root_id);
+        drop(cx);
         out
     }
 
@@ -547,21 +564,233 @@ fn named_children(n: TsNode) -> Vec<TsNode> {
     n.named_children(&mut c).collect()
 }
 
-struct Cx<'a> {
+/// The node kinds a converter tells apart, by kind id: each id of a
+/// grammar is classed once by its name (the name [`TsNode::kind`] gives
+/// for that id), so classing a node is a table read, not a C string's
+/// length, UTF-8 check and comparison.
+struct Kinds<K: 'static> {
+    by_id: Vec<K>,
+    of_name: fn(&str) -> K,
+}
+
+impl<K: Copy> Kinds<K> {
+    fn new(language: &Language, of_name: fn(&str) -> K) -> Self {
+        let by_id = (0..language.node_kind_count())
+            .map(|id| of_name(language.node_kind_for_id(id as u16).unwrap_or("")))
+            .collect();
+        Kinds { by_id, of_name }
+    }
+
+    /// The class of `n`; by name for an id outside the table (`ERROR`).
+    fn of(&self, n: TsNode) -> K {
+        match self.by_id.get(usize::from(n.kind_id())) {
+            Some(&k) => k,
+            None => (self.of_name)(n.kind()),
+        }
+    }
+}
+
+/// A grammar's [`Kinds`] and the ids of its `key` and `value` fields
+/// (0, which names no field, when the grammar has none).
+struct Grammar<K: 'static> {
+    kinds: Kinds<K>,
+    key: u16,
+    value: u16,
+}
+
+impl<K: Copy> Grammar<K> {
+    fn new(language: Language, of_name: fn(&str) -> K) -> Self {
+        let field = |name: &str| language.field_id_for_name(name).map_or(0, |f| f.get());
+        Grammar {
+            key: field("key"),
+            value: field("value"),
+            kinds: Kinds::new(&language, of_name),
+        }
+    }
+}
+
+/// The tree-sitter-yaml node kinds [`yaml_node`] and [`yaml_content`] read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Yk {
+    Other,
+    BlockNode,
+    FlowNode,
+    Tag,
+    Anchor,
+    AnchorName,
+    Comment,
+    Error,
+    BlockMapping,
+    FlowMapping,
+    BlockMappingPair,
+    FlowPair,
+    BlockSequence,
+    FlowSequence,
+    BlockSequenceItem,
+    Alias,
+    AliasName,
+    PlainScalar,
+    DoubleQuoteScalar,
+    SingleQuoteScalar,
+    BlockScalar,
+}
+
+fn yaml_kind(name: &str) -> Yk {
+    match name {
+        "block_node" => Yk::BlockNode,
+        "flow_node" => Yk::FlowNode,
+        "tag" => Yk::Tag,
+        "anchor" => Yk::Anchor,
+        "anchor_name" => Yk::AnchorName,
+        "comment" => Yk::Comment,
+        "ERROR" => Yk::Error,
+        "block_mapping" => Yk::BlockMapping,
+        "flow_mapping" => Yk::FlowMapping,
+        "block_mapping_pair" => Yk::BlockMappingPair,
+        "flow_pair" => Yk::FlowPair,
+        "block_sequence" => Yk::BlockSequence,
+        "flow_sequence" => Yk::FlowSequence,
+        "block_sequence_item" => Yk::BlockSequenceItem,
+        "alias" => Yk::Alias,
+        "alias_name" => Yk::AliasName,
+        "plain_scalar" => Yk::PlainScalar,
+        "double_quote_scalar" => Yk::DoubleQuoteScalar,
+        "single_quote_scalar" => Yk::SingleQuoteScalar,
+        "block_scalar" => Yk::BlockScalar,
+        _ => Yk::Other,
+    }
+}
+
+static YAML: LazyLock<Grammar<Yk>> =
+    LazyLock::new(|| Grammar::new(tree_sitter_yaml::LANGUAGE.into(), yaml_kind));
+
+/// The tree-sitter-json node kinds [`json_node`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Jk {
+    Other,
+    Comment,
+    Error,
+    Pair,
+    Object,
+    Array,
+    String,
+    Number,
+    True,
+    False,
+}
+
+fn json_kind(name: &str) -> Jk {
+    match name {
+        "comment" => Jk::Comment,
+        "ERROR" => Jk::Error,
+        "pair" => Jk::Pair,
+        "object" => Jk::Object,
+        "array" => Jk::Array,
+        "string" => Jk::String,
+        "number" => Jk::Number,
+        "true" => Jk::True,
+        "false" => Jk::False,
+        _ => Jk::Other,
+    }
+}
+
+static JSON: LazyLock<Grammar<Jk>> =
+    LazyLock::new(|| Grammar::new(tree_sitter_json::LANGUAGE.into(), json_kind));
+
+/// Whether `n` is a JSON (JSONC) comment.
+fn is_json_comment(n: TsNode) -> bool {
+    JSON.kinds.of(n) == Jk::Comment
+}
+
+/// The named children of a node, in order (what [`TsNode::named_children`]
+/// gives), read with a cursor of [`Cx`]'s pool: give it back with
+/// [`Cx::recycle`].
+struct NamedChildren<'t> {
+    cursor: TreeCursor<'t>,
+    started: bool,
+    done: bool,
+}
+
+impl<'t> NamedChildren<'t> {
+    fn next(&mut self) -> Option<TsNode<'t>> {
+        while !self.done {
+            let moved = if self.started {
+                self.cursor.goto_next_sibling()
+            } else {
+                self.started = true;
+                self.cursor.goto_first_child()
+            };
+            if !moved {
+                self.done = true;
+                break;
+            }
+            let n = self.cursor.node();
+            if n.is_named() {
+                return Some(n);
+            }
+        }
+        None
+    }
+}
+
+struct Cx<'a, 't> {
     file: FileId,
     text: &'a str,
     out: &'a mut Parsed,
     deep_reported: bool,
+    /// Cursors not in use: one per level of the walk at most, reset for
+    /// each node whose children are read (a new cursor allocates).
+    cursors: Vec<TreeCursor<'t>>,
 }
 
-impl<'a> Cx<'a> {
+impl<'a, 't> Cx<'a, 't> {
     fn new(file: FileId, text: &'a str, out: &'a mut Parsed) -> Self {
         Cx {
             file,
             text,
             out,
             deep_reported: false,
+            cursors: Vec::new(),
         }
+    }
+
+    /// The named children of `n`, with a cursor of the pool.
+    fn named_children(&mut self, n: TsNode<'t>) -> NamedChildren<'t> {
+        let cursor = match self.cursors.pop() {
+            Some(mut c) => {
+                c.reset(n);
+                c
+            }
+            None => n.walk(),
+        };
+        NamedChildren {
+            cursor,
+            started: false,
+            done: false,
+        }
+    }
+
+    /// Gives the cursor of `children` back to the pool.
+    fn recycle(&mut self, children: NamedChildren<'t>) {
+        self.cursors.push(children.cursor);
+    }
+
+    /// The first named child of `n` that `pick` takes.
+    fn find_named(
+        &mut self,
+        n: TsNode<'t>,
+        pick: impl Fn(TsNode<'t>) -> bool,
+    ) -> Option<TsNode<'t>> {
+        let mut children = self.named_children(n);
+        let mut found = None;
+        while let Some(c) = children.next() {
+            if pick(c) {
+                found = Some(c);
+                break;
+            }
+        }
+        self.recycle(children);
+        found
     }
 
     fn diag(&mut self, d: Diagnostic) {
@@ -598,34 +827,71 @@ impl<'a> Cx<'a> {
 
     /// Builds a mapping node from entries, reporting duplicate keys.
     fn mapping(&mut self, span: Span, entries: Vec<Entry>) -> NodeId {
-        let mut seen: HashMap<String, NodeId> = HashMap::new();
-        for e in &entries {
-            let doc = &self.out.document;
-            let Some(key) = doc.key_text(e.key) else {
-                continue;
-            };
-            // Keys are equal when their values are (YAML 1.2 §3.2.1.3): the
-            // string `1`, the integer 1 and the float 1.0 are three keys.
-            let tagged = match doc.kind(e.key) {
-                NodeKind::String(_) => key.clone(),
-                NodeKind::Number(Number::Float(_)) => format!("\u{0}f{key}"),
-                NodeKind::Number(_) => format!("\u{0}i{key}"),
-                _ => format!("\u{0}{key}"),
-            };
-            if let Some(&first) = seen.get(&tagged) {
+        // One entry has no duplicate: no key is read.
+        if entries.len() > 1 {
+            for (again, first) in duplicate_keys(&self.out.document, &entries) {
+                let doc = &self.out.document;
+                let key = doc.key_text(again).unwrap_or_default();
                 let first_span = doc.node(first).span;
-                let span = doc.node(e.key).span;
+                let span = doc.node(again).span;
                 let d = Diagnostic::new(rules::DUPLICATE_KEY, self.file, span, format!("duplicate key {}", quote(&key)))
                     .with_label("defined again here")
                     .with_secondary(self.file, first_span, "first defined here")
                     .with_note("serde_json and most YAML loaders keep the last value; others keep the first or reject the file");
                 self.diag(d);
-            } else {
-                seen.insert(tagged, e.key);
             }
         }
         self.push(span, NodeKind::Mapping(entries))
     }
+}
+
+/// Mappings with up to this many entries are searched for duplicate keys
+/// pair by pair (no hashing); larger ones with a hash map.
+const LINEAR_KEYS: usize = 16;
+
+/// The duplicate keys of a mapping's entries, in entry order: each key
+/// equal to an earlier one, with the first of them. Keys are equal when
+/// their values are (YAML 1.2 §3.2.1.3): the string `1`, the integer 1 and
+/// the float 1.0 are three keys; a collection key is never compared.
+fn duplicate_keys(doc: &Document, entries: &[Entry]) -> Vec<(NodeId, NodeId)> {
+    // A key's text, tagged by its kind unless it is a string (a string key
+    // is compared as it is, without a copy).
+    let tagged = |key: NodeId| -> Option<std::borrow::Cow<'_, str>> {
+        let kind = doc.kind(key);
+        if let NodeKind::String(s) = kind {
+            return Some(std::borrow::Cow::Borrowed(s.as_str()));
+        }
+        let text = doc.key_text(key)?;
+        Some(std::borrow::Cow::Owned(match kind {
+            NodeKind::Number(Number::Float(_)) => format!("\u{0}f{text}"),
+            NodeKind::Number(_) => format!("\u{0}i{text}"),
+            _ => format!("\u{0}{text}"),
+        }))
+    };
+    let mut duplicates = Vec::new();
+    if entries.len() <= LINEAR_KEYS {
+        let mut seen: Vec<(std::borrow::Cow<'_, str>, NodeId)> = Vec::with_capacity(entries.len());
+        for e in entries {
+            let Some(t) = tagged(e.key) else { continue };
+            match seen.iter().find(|(s, _)| *s == t) {
+                Some(&(_, first)) => duplicates.push((e.key, first)),
+                None => seen.push((t, e.key)),
+            }
+        }
+    } else {
+        let mut seen: HashMap<std::borrow::Cow<'_, str>, NodeId> =
+            HashMap::with_capacity(entries.len());
+        for e in entries {
+            let Some(t) = tagged(e.key) else { continue };
+            match seen.get(&t) {
+                Some(&first) => duplicates.push((e.key, first)),
+                None => {
+                    seen.insert(t, e.key);
+                }
+            }
+        }
+    }
+    duplicates
 }
 
 /// tree-sitter-yaml recovers coarsely: one unquoted `: ` in a value turns the
@@ -774,13 +1040,14 @@ fn slash_outside_strings(text: &str) -> bool {
     false
 }
 
-/// Spans of every `comment` node of a tree, in source order.
-fn collect_comments(root: TsNode) -> Vec<Span> {
+/// Spans of every `comment` node of a tree, in source order; `is_comment`
+/// says which nodes are (by their [`Kinds`] class).
+fn collect_comments(root: TsNode, is_comment: impl Fn(TsNode) -> bool) -> Vec<Span> {
     let mut out = Vec::new();
     let mut c = root.walk();
     'walk: loop {
         let n = c.node();
-        if n.kind() == "comment" {
+        if is_comment(n) {
             out.push(span_of(n));
         } else if c.goto_first_child() {
             continue;
@@ -937,33 +1204,43 @@ fn collect_errors(cx: &mut Cx, root: TsNode, errors: Errors) {
 struct YamlCx {
     anchors: HashMap<String, NodeId>,
     region_end: usize,
+    grammar: &'static Grammar<Yk>,
 }
 
 /// Converts a `block_node`/`flow_node` (or a bare content node) to a value.
 /// `parent_indent` is the column of the owning mapping pair or sequence item
 /// (-1 at top level), needed by block scalars with an indentation indicator.
-fn yaml_node(cx: &mut Cx, yc: &mut YamlCx, n: TsNode, parent_indent: i64, depth: usize) -> NodeId {
+fn yaml_node<'t>(
+    cx: &mut Cx<'_, 't>,
+    yc: &mut YamlCx,
+    n: TsNode<'t>,
+    parent_indent: i64,
+    depth: usize,
+) -> NodeId {
     if let Some(id) = cx.too_deep(n, depth) {
         return id;
     }
+    let grammar: &'static Grammar<Yk> = yc.grammar;
+    let kinds = &grammar.kinds;
     let mut tag: Option<&str> = None;
     let mut anchor: Option<String> = None;
     let mut content: Option<TsNode> = None;
-    if matches!(n.kind(), "block_node" | "flow_node") {
-        for c in named_children(n) {
-            match c.kind() {
-                "tag" => tag = Some(cx.src(c)),
-                "anchor" => {
-                    anchor = named_children(c)
-                        .into_iter()
-                        .find(|a| a.kind() == "anchor_name")
+    if matches!(kinds.of(n), Yk::BlockNode | Yk::FlowNode) {
+        let mut children = cx.named_children(n);
+        while let Some(c) = children.next() {
+            match kinds.of(c) {
+                Yk::Tag => tag = Some(cx.src(c)),
+                Yk::Anchor => {
+                    anchor = cx
+                        .find_named(c, |a| kinds.of(a) == Yk::AnchorName)
                         .map(|a| cx.src(a).to_string())
                 }
-                "comment" | "ERROR" => {}
+                Yk::Comment | Yk::Error => {}
                 _ if content.is_none() => content = Some(c),
                 _ => {}
             }
         }
+        cx.recycle(children);
     } else {
         content = Some(n);
     }
@@ -984,27 +1261,30 @@ fn yaml_node(cx: &mut Cx, yc: &mut YamlCx, n: TsNode, parent_indent: i64, depth:
     id
 }
 
-fn yaml_content(
-    cx: &mut Cx,
+fn yaml_content<'t>(
+    cx: &mut Cx<'_, 't>,
     yc: &mut YamlCx,
-    c: TsNode,
+    c: TsNode<'t>,
     tag: Option<&str>,
     parent_indent: i64,
     depth: usize,
 ) -> NodeId {
     let span = span_of(c);
-    match c.kind() {
-        "block_mapping" | "flow_mapping" => {
+    let grammar = yc.grammar;
+    let kinds = &grammar.kinds;
+    match kinds.of(c) {
+        Yk::BlockMapping | Yk::FlowMapping => {
             let mut entries = Vec::new();
-            for p in named_children(c) {
-                match p.kind() {
-                    "block_mapping_pair" | "flow_pair" => {
+            let mut children = cx.named_children(c);
+            while let Some(p) = children.next() {
+                match kinds.of(p) {
+                    Yk::BlockMappingPair | Yk::FlowPair => {
                         let indent = p.start_position().column as i64;
-                        let key = match p.child_by_field_name("key") {
+                        let key = match p.child_by_field_id(grammar.key) {
                             Some(k) => yaml_node(cx, yc, k, indent, depth + 1),
                             None => continue, // error recovery left a pair without key
                         };
-                        let value = match p.child_by_field_name("value") {
+                        let value = match p.child_by_field_id(grammar.value) {
                             Some(v) => yaml_node(cx, yc, v, indent, depth + 1),
                             None => {
                                 let end = p.end_byte();
@@ -1013,7 +1293,7 @@ fn yaml_content(
                         };
                         entries.push(Entry { key, value });
                     }
-                    "flow_node" => {
+                    Yk::FlowNode => {
                         // `{a, b}`: a key with a null value.
                         let key = yaml_node(cx, yc, p, parent_indent, depth + 1);
                         let end = p.end_byte();
@@ -1023,17 +1303,19 @@ fn yaml_content(
                     _ => {}
                 }
             }
+            cx.recycle(children);
             cx.mapping(span, entries)
         }
-        "block_sequence" | "flow_sequence" => {
+        Yk::BlockSequence | Yk::FlowSequence => {
             let mut items = Vec::new();
-            for it in named_children(c) {
-                match it.kind() {
-                    "block_sequence_item" => {
+            let mut children = cx.named_children(c);
+            while let Some(it) = children.next() {
+                match kinds.of(it) {
+                    Yk::BlockSequenceItem => {
                         let indent = it.start_position().column as i64;
-                        let inner = named_children(it)
-                            .into_iter()
-                            .find(|x| matches!(x.kind(), "block_node" | "flow_node"));
+                        let inner = cx.find_named(it, |x| {
+                            matches!(kinds.of(x), Yk::BlockNode | Yk::FlowNode)
+                        });
                         items.push(match inner {
                             Some(x) => yaml_node(cx, yc, x, indent, depth + 1),
                             None => {
@@ -1042,16 +1324,16 @@ fn yaml_content(
                             }
                         });
                     }
-                    "flow_node" => items.push(yaml_node(cx, yc, it, parent_indent, depth + 1)),
-                    "flow_pair" => {
+                    Yk::FlowNode => items.push(yaml_node(cx, yc, it, parent_indent, depth + 1)),
+                    Yk::FlowPair => {
                         // `[a: 1]`: a single-pair mapping.
-                        let key = match it.child_by_field_name("key") {
+                        let key = match it.child_by_field_id(grammar.key) {
                             Some(k) => yaml_node(cx, yc, k, parent_indent, depth + 2),
                             None => {
                                 cx.push(Span::new(it.start_byte(), it.start_byte()), NodeKind::Null)
                             }
                         };
-                        let value = match it.child_by_field_name("value") {
+                        let value = match it.child_by_field_id(grammar.value) {
                             Some(v) => yaml_node(cx, yc, v, parent_indent, depth + 2),
                             None => {
                                 cx.push(Span::new(it.end_byte(), it.end_byte()), NodeKind::Null)
@@ -1062,15 +1344,14 @@ fn yaml_content(
                     _ => {}
                 }
             }
+            cx.recycle(children);
             cx.push(span, NodeKind::Sequence(items))
         }
-        "alias" => {
-            let name = named_children(c)
-                .into_iter()
-                .find(|a| a.kind() == "alias_name")
-                .map(|a| cx.src(a).to_string())
-                .unwrap_or_default();
-            match yc.anchors.get(&name) {
+        Yk::Alias => {
+            let name = cx
+                .find_named(c, |a| kinds.of(a) == Yk::AliasName)
+                .map_or("", |a| cx.src(a));
+            match yc.anchors.get(name) {
                 Some(&target) => cx.push(span, NodeKind::Alias(target)),
                 None => {
                     cx.diag(
@@ -1087,22 +1368,22 @@ fn yaml_content(
                 }
             }
         }
-        "plain_scalar" => {
-            let raw = scalar::fold_flow(cx.src(c), false);
+        Yk::PlainScalar => {
+            let raw = scalar::fold_flow_cow(cx.src(c), false);
             let kind = match tag {
                 Some(t) => apply_tag(t, &raw, true),
-                None => scalar::resolve_plain(&raw),
+                None => scalar::resolve_plain_cow(raw),
             };
             cx.push(span, kind)
         }
-        "double_quote_scalar" | "single_quote_scalar" => {
+        k @ (Yk::DoubleQuoteScalar | Yk::SingleQuoteScalar) => {
             let src = cx.src(c);
             let inner = if src.len() >= 2 {
                 &src[1..src.len() - 1]
             } else {
                 ""
             };
-            let s = if c.kind() == "double_quote_scalar" {
+            let s = if k == Yk::DoubleQuoteScalar {
                 scalar::decode_double_quoted(inner)
             } else {
                 scalar::fold_flow(inner, true)
@@ -1113,7 +1394,7 @@ fn yaml_content(
             };
             cx.push(span, kind)
         }
-        "block_scalar" => {
+        Yk::BlockScalar => {
             let text = &cx.text[c.start_byte()..yc.region_end.max(c.end_byte())];
             let s = scalar::decode_block(text, parent_indent);
             let kind = match tag {
@@ -1159,21 +1440,25 @@ fn apply_tag(tag: &str, text: &str, plain: bool) -> NodeKind {
 
 // ---------------------------------------------------------------- JSON
 
-fn json_node(cx: &mut Cx, n: TsNode, depth: usize) -> NodeId {
+fn json_node<'t>(cx: &mut Cx<'_, 't>, n: TsNode<'t>, depth: usize) -> NodeId {
     if let Some(id) = cx.too_deep(n, depth) {
         return id;
     }
+    let grammar: &'static Grammar<Jk> = &JSON;
+    let kinds = &grammar.kinds;
     let span = span_of(n);
-    match n.kind() {
-        "object" => {
+    match kinds.of(n) {
+        Jk::Object => {
             let mut entries = Vec::new();
-            for p in named_children(n) {
-                if p.kind() != "pair" {
+            let mut children = cx.named_children(n);
+            while let Some(p) = children.next() {
+                if kinds.of(p) != Jk::Pair {
                     continue;
                 }
-                let (Some(k), Some(v)) =
-                    (p.child_by_field_name("key"), p.child_by_field_name("value"))
-                else {
+                let (Some(k), Some(v)) = (
+                    p.child_by_field_id(grammar.key),
+                    p.child_by_field_id(grammar.value),
+                ) else {
                     continue;
                 };
                 if k.is_missing() || v.is_missing() {
@@ -1183,71 +1468,109 @@ fn json_node(cx: &mut Cx, n: TsNode, depth: usize) -> NodeId {
                 let value = json_node(cx, v, depth + 1);
                 entries.push(Entry { key, value });
             }
+            cx.recycle(children);
             cx.mapping(span, entries)
         }
-        "array" => {
-            let items = named_children(n)
-                .into_iter()
-                .filter(|c| !matches!(c.kind(), "comment" | "ERROR") && !c.is_missing())
-                .map(|c| json_node(cx, c, depth + 1))
-                .collect();
+        Jk::Array => {
+            let mut items = Vec::new();
+            let mut children = cx.named_children(n);
+            while let Some(c) = children.next() {
+                if !matches!(kinds.of(c), Jk::Comment | Jk::Error) && !c.is_missing() {
+                    items.push(json_node(cx, c, depth + 1));
+                }
+            }
+            cx.recycle(children);
             cx.push(span, NodeKind::Sequence(items))
         }
-        "string" => {
+        Jk::String => {
             // tree-sitter-json accepts strings serde_json rejects (raw control
             // characters, `\u` without four hex digits, lone surrogates).
-            let kind = match serde_json::from_str::<String>(cx.src(n)) {
-                Ok(s) => NodeKind::String(s),
-                Err(e) => {
-                    if !n.has_error() {
+            let src = cx.src(n);
+            let kind = match plain_json_string(src) {
+                Some(s) => NodeKind::String(s.to_string()),
+                None => match serde_json::from_str::<String>(src) {
+                    Ok(s) => NodeKind::String(s),
+                    Err(e) => {
+                        if !n.has_error() {
+                            cx.diag(
+                                Diagnostic::new(
+                                    rules::SYNTAX_ERROR,
+                                    cx.file,
+                                    span,
+                                    format!("syntax error: invalid string: {}", serde_reason(&e)),
+                                )
+                                .with_label("JSON parsers reject this string"),
+                            );
+                        }
+                        NodeKind::String(src.trim_matches('"').to_string())
+                    }
+                },
+            };
+            cx.push(span, kind)
+        }
+        Jk::Number => {
+            // tree-sitter-json accepts numbers serde_json rejects (`1.`, `1e400`).
+            let src = cx.src(n);
+            let kind = match plain_json_integer(src) {
+                Some(u) => NodeKind::Number(Number::PosInt(u)),
+                None => match serde_json::from_str::<serde_json::Number>(src) {
+                    Ok(num) => NodeKind::Number(if let Some(u) = num.as_u64() {
+                        Number::PosInt(u)
+                    } else if let Some(i) = num.as_i64() {
+                        Number::NegInt(i)
+                    } else {
+                        Number::Float(num.as_f64().unwrap_or(f64::NAN))
+                    }),
+                    Err(e) => {
                         cx.diag(
                             Diagnostic::new(
                                 rules::SYNTAX_ERROR,
                                 cx.file,
                                 span,
-                                format!("syntax error: invalid string: {}", serde_reason(&e)),
+                                format!(
+                                    "syntax error: invalid number {}: {}",
+                                    quote(src),
+                                    serde_reason(&e)
+                                ),
                             )
-                            .with_label("JSON parsers reject this string"),
+                            .with_label("JSON parsers reject this number"),
                         );
+                        NodeKind::Null
                     }
-                    NodeKind::String(cx.src(n).trim_matches('"').to_string())
-                }
+                },
             };
             cx.push(span, kind)
         }
-        "number" => {
-            // tree-sitter-json accepts numbers serde_json rejects (`1.`, `1e400`).
-            let kind = match serde_json::from_str::<serde_json::Number>(cx.src(n)) {
-                Ok(num) => NodeKind::Number(if let Some(u) = num.as_u64() {
-                    Number::PosInt(u)
-                } else if let Some(i) = num.as_i64() {
-                    Number::NegInt(i)
-                } else {
-                    Number::Float(num.as_f64().unwrap_or(f64::NAN))
-                }),
-                Err(e) => {
-                    cx.diag(
-                        Diagnostic::new(
-                            rules::SYNTAX_ERROR,
-                            cx.file,
-                            span,
-                            format!(
-                                "syntax error: invalid number {}: {}",
-                                quote(cx.src(n)),
-                                serde_reason(&e)
-                            ),
-                        )
-                        .with_label("JSON parsers reject this number"),
-                    );
-                    NodeKind::Null
-                }
-            };
-            cx.push(span, kind)
-        }
-        "true" => cx.push(span, NodeKind::Bool(true)),
-        "false" => cx.push(span, NodeKind::Bool(false)),
+        Jk::True => cx.push(span, NodeKind::Bool(true)),
+        Jk::False => cx.push(span, NodeKind::Bool(false)),
         _ => cx.push(span, NodeKind::Null),
     }
+}
+
+/// The value of JSON string `src` (quotes included) when it has no escape
+/// and no control character, so it is its text between the quotes: what
+/// serde_json reads from it, without running serde_json. `None` for any
+/// other string (serde_json decodes it, or says why not).
+fn plain_json_string(src: &str) -> Option<&str> {
+    let inner = src.strip_prefix('"')?.strip_suffix('"')?;
+    inner
+        .bytes()
+        .all(|b| b >= 0x20 && b != b'"' && b != b'\\')
+        .then_some(inner)
+}
+
+/// The value of JSON number `src` when it is a non-negative integer of at
+/// most 19 digits without a leading zero (so it fits `u64`): what
+/// serde_json reads from it (`Number::as_u64`), without running serde_json.
+/// `None` for any other number.
+fn plain_json_integer(src: &str) -> Option<u64> {
+    let b = src.as_bytes();
+    if b.is_empty() || b.len() > 19 || (b[0] == b'0' && b.len() > 1) {
+        return None;
+    }
+    b.iter().try_fold(0u64, |acc, &d| {
+        d.is_ascii_digit().then(|| acc * 10 + u64::from(d - b'0'))
+    })
 }
 
 #[cfg(test)]
@@ -1580,7 +1903,7 @@ mod json_comment_tests {
             if tree.root_node().has_error() {
                 continue;
             }
-            let comments = !collect_comments(tree.root_node()).is_empty();
+            let comments = !collect_comments(tree.root_node(), is_json_comment).is_empty();
             assert_eq!(slash_outside_strings(text), comments, "{what}");
             compared += 1;
             with_comments += usize::from(comments);

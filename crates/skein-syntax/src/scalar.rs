@@ -4,24 +4,36 @@
 //! styles, line folding §6.5), §8.1 (block scalar styles, chomping §8.1.1.2).
 
 use crate::document::{NodeKind, Number};
+use std::borrow::Cow;
 
 /// Resolves a plain scalar by the YAML 1.2 core schema (§10.3.2):
 /// null, bool, int (decimal, `0o` octal, `0x` hex), float (incl. `.inf`,
 /// `.nan`), otherwise string.
 pub fn resolve_plain(text: &str) -> NodeKind {
+    resolve_plain_scalar(text).unwrap_or_else(|| NodeKind::String(text.to_string()))
+}
+
+/// [`resolve_plain`] of a text the caller may own: a string keeps the
+/// text's allocation when there is one.
+pub(crate) fn resolve_plain_cow(text: Cow<'_, str>) -> NodeKind {
+    resolve_plain_scalar(&text).unwrap_or_else(|| NodeKind::String(text.into_owned()))
+}
+
+/// [`resolve_plain`] but `None` for a string.
+fn resolve_plain_scalar(text: &str) -> Option<NodeKind> {
     match text {
-        "" | "~" | "null" | "Null" | "NULL" => return NodeKind::Null,
-        "true" | "True" | "TRUE" => return NodeKind::Bool(true),
-        "false" | "False" | "FALSE" => return NodeKind::Bool(false),
+        "" | "~" | "null" | "Null" | "NULL" => return Some(NodeKind::Null),
+        "true" | "True" | "TRUE" => return Some(NodeKind::Bool(true)),
+        "false" | "False" | "FALSE" => return Some(NodeKind::Bool(false)),
         _ => {}
     }
     if let Some(n) = parse_int(text) {
-        return NodeKind::Number(n);
+        return Some(NodeKind::Number(n));
     }
     if let Some(f) = parse_float(text) {
-        return NodeKind::Number(Number::Float(f));
+        return Some(NodeKind::Number(Number::Float(f)));
     }
-    NodeKind::String(text.to_string())
+    None
 }
 
 /// Parses a core-schema integer: `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`.
@@ -108,13 +120,19 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 /// is dropped, a single break becomes a space, `n + 1` breaks become `n`
 /// newlines. For single-quoted scalars, `''` becomes `'`.
 pub fn fold_flow(text: &str, single_quoted: bool) -> String {
+    fold_flow_cow(text, single_quoted).into_owned()
+}
+
+/// [`fold_flow`], borrowing `text` when folding leaves it as it is (a
+/// plain scalar on one line).
+pub(crate) fn fold_flow_cow(text: &str, single_quoted: bool) -> Cow<'_, str> {
     let text = if single_quoted {
-        std::borrow::Cow::Owned(text.replace("''", "'"))
+        Cow::Owned(text.replace("''", "'"))
     } else {
-        std::borrow::Cow::Borrowed(text)
+        Cow::Borrowed(text)
     };
     if !text.contains('\n') {
-        return text.into_owned();
+        return text;
     }
     let all: Vec<&str> = lines(&text).collect();
     let last = all.len() - 1;
@@ -147,7 +165,7 @@ pub fn fold_flow(text: &str, single_quoted: bool) -> String {
     if empties > 0 {
         out.extend(std::iter::repeat_n('\n', empties));
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Decodes the inside of a double-quoted scalar (without the quotes):
