@@ -52,6 +52,14 @@ pub struct Memo {
     /// Per artifact, made on first use: whether Claude Code loads the skill
     /// by itself ([`rules::skills::claude_loads`]).
     claude_loaded: Cells<bool>,
+    /// Per artifact, made on first use: its runs of hidden characters
+    /// ([`rules::sec::bidi_control_character::runs_of`]), which SEC009 and
+    /// SEC010 both read.
+    hidden_runs: Cells<Vec<rules::sec::bidi_control_character::Run>>,
+    /// Per artifact, made on first use: the load-time `!` commands of its
+    /// body ([`rules::sec::bang_commands`]), which the shell sites and
+    /// SEC013 both read.
+    bang_commands: Cells<Vec<(skein_syntax::Span, bool)>>,
 }
 
 /// One cell per artifact, the list made on first use.
@@ -73,6 +81,8 @@ impl Memo {
             shell_sites: std::sync::OnceLock::new(),
             subagent: std::sync::OnceLock::new(),
             claude_loaded: std::sync::OnceLock::new(),
+            hidden_runs: std::sync::OnceLock::new(),
+            bang_commands: std::sync::OnceLock::new(),
         }
     }
 
@@ -92,6 +102,22 @@ impl Memo {
     /// The cell of whether Claude Code loads the skill of artifact `i`.
     pub(crate) fn claude_loaded(&self, i: usize) -> Option<&std::sync::OnceLock<bool>> {
         cell(&self.claude_loaded, self.artifacts, i)
+    }
+
+    /// The cell of the runs of hidden characters of artifact `i`.
+    pub(crate) fn hidden_runs(
+        &self,
+        i: usize,
+    ) -> Option<&std::sync::OnceLock<Vec<rules::sec::bidi_control_character::Run>>> {
+        cell(&self.hidden_runs, self.artifacts, i)
+    }
+
+    /// The cell of the load-time `!` commands of artifact `i`.
+    pub(crate) fn bang_commands(
+        &self,
+        i: usize,
+    ) -> Option<&std::sync::OnceLock<Vec<(skein_syntax::Span, bool)>>> {
+        cell(&self.bang_commands, self.artifacts, i)
     }
 }
 

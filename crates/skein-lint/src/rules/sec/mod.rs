@@ -311,7 +311,7 @@ fn compute_shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
     }
     if matches!(a.format, Format::AgentSkill | Format::PluginCommand) {
         let text = cx.sources.get(a.file).text();
-        for (span, _) in bang_commands(a, text) {
+        for &(span, _) in bang_commands_of(cx, a).iter() {
             let s = &text[span.range()];
             out.push(ShellSite {
                 chars: s
@@ -351,6 +351,18 @@ fn argv(cx: &Context, a: &Artifact, nodes: &[NodeId]) -> Option<Vec<(char, Span)
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// [`bang_commands`] of `a`, found once per artifact of the context
+/// ([`crate::Memo`]): the shell sites and `load-time-shell-command` both
+/// read them.
+pub(crate) fn bang_commands_of<'a>(cx: &'a Context, a: &Artifact) -> Cow<'a, [(Span, bool)]> {
+    let text = cx.sources.get(a.file).text();
+    let i = cx.artifacts.binary_search_by_key(&a.file, |x| x.file).ok();
+    match i.and_then(|i| cx.memo.bang_commands(i)) {
+        Some(cell) => Cow::Borrowed(cell.get_or_init(|| bang_commands(a, text))),
+        None => Cow::Owned(bang_commands(a, text)),
+    }
 }
 
 /// The shell commands a skill or command body runs when it is loaded, as
