@@ -44,7 +44,33 @@ pub struct Memo {
     artifacts: usize,
     /// Per artifact, made on first use: a run whose passes ask none (a
     /// lean run's repository half) makes none (issue #17).
-    shell_sites: std::sync::OnceLock<Box<[std::sync::OnceLock<Vec<rules::sec::ShellSite>>]>>,
+    shell_sites: Cells<Vec<rules::sec::ShellSite>>,
+    /// Per artifact, made on first use: whether it is a Claude Code
+    /// subagent ([`rules::agents::subagent`], which every AGENT rule and
+    /// three SEC rules ask of every agent file).
+    subagent: Cells<bool>,
+    /// Per artifact, made on first use: whether Claude Code loads the skill
+    /// by itself ([`rules::skills::claude_loads`]).
+    claude_loaded: Cells<bool>,
+    /// Per artifact, made on first use: its runs of hidden characters
+    /// ([`rules::sec::bidi_control_character::runs_of`]), which SEC009 and
+    /// SEC010 both read.
+    hidden_runs: Cells<Vec<rules::sec::bidi_control_character::Run>>,
+    /// Per artifact, made on first use: the load-time `!` commands of its
+    /// body ([`rules::sec::bang_commands`]), which the shell sites and
+    /// SEC013 both read.
+    bang_commands: Cells<Vec<(skein_syntax::Span, bool)>>,
+}
+
+/// One cell per artifact, the list made on first use.
+type Cells<T> = std::sync::OnceLock<Box<[std::sync::OnceLock<T>]>>;
+
+/// The cell of artifact `i` among `n` in `cells`, the list made if it is
+/// not yet.
+fn cell<T>(cells: &Cells<T>, n: usize, i: usize) -> Option<&std::sync::OnceLock<T>> {
+    cells
+        .get_or_init(|| (0..n).map(|_| std::sync::OnceLock::new()).collect())
+        .get(i)
 }
 
 impl Memo {
@@ -53,6 +79,10 @@ impl Memo {
         Memo {
             artifacts,
             shell_sites: std::sync::OnceLock::new(),
+            subagent: std::sync::OnceLock::new(),
+            claude_loaded: std::sync::OnceLock::new(),
+            hidden_runs: std::sync::OnceLock::new(),
+            bang_commands: std::sync::OnceLock::new(),
         }
     }
 
@@ -61,13 +91,33 @@ impl Memo {
         &self,
         i: usize,
     ) -> Option<&std::sync::OnceLock<Vec<rules::sec::ShellSite>>> {
-        self.shell_sites
-            .get_or_init(|| {
-                (0..self.artifacts)
-                    .map(|_| std::sync::OnceLock::new())
-                    .collect()
-            })
-            .get(i)
+        cell(&self.shell_sites, self.artifacts, i)
+    }
+
+    /// The cell of whether artifact `i` is a subagent.
+    pub(crate) fn subagent(&self, i: usize) -> Option<&std::sync::OnceLock<bool>> {
+        cell(&self.subagent, self.artifacts, i)
+    }
+
+    /// The cell of whether Claude Code loads the skill of artifact `i`.
+    pub(crate) fn claude_loaded(&self, i: usize) -> Option<&std::sync::OnceLock<bool>> {
+        cell(&self.claude_loaded, self.artifacts, i)
+    }
+
+    /// The cell of the runs of hidden characters of artifact `i`.
+    pub(crate) fn hidden_runs(
+        &self,
+        i: usize,
+    ) -> Option<&std::sync::OnceLock<Vec<rules::sec::bidi_control_character::Run>>> {
+        cell(&self.hidden_runs, self.artifacts, i)
+    }
+
+    /// The cell of the load-time `!` commands of artifact `i`.
+    pub(crate) fn bang_commands(
+        &self,
+        i: usize,
+    ) -> Option<&std::sync::OnceLock<Vec<(skein_syntax::Span, bool)>>> {
+        cell(&self.bang_commands, self.artifacts, i)
     }
 }
 

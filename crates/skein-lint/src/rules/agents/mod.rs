@@ -228,6 +228,28 @@ pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<
     if a.format != Format::PluginAgent || a.damaged {
         return None;
     }
+    // A dozen rules ask this of every agent file: judged once per artifact
+    // of the context ([`crate::Memo`]).
+    let i = cx.artifacts.binary_search_by_key(&a.file, |x| x.file).ok();
+    let is = match i.and_then(|i| cx.memo.subagent(i)) {
+        Some(cell) => *cell.get_or_init(|| judge_subagent(cx, a).is_some()),
+        None => judge_subagent(cx, a).is_some(),
+    };
+    is.then(|| {
+        let doc = &a.document;
+        Subagent {
+            doc,
+            root: doc
+                .root()
+                .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_))),
+            source: cx.sources.get(a.file),
+        }
+    })
+}
+
+/// `Some` when `a`, an undamaged agent file, is a Claude Code subagent:
+/// what [`subagent`] judges.
+fn judge_subagent(cx: &Context, a: &Artifact) -> Option<()> {
     let path = cx.path(a.file);
     if !claude_subagent_path(path) {
         return None;
@@ -264,11 +286,7 @@ pub(crate) fn subagent<'a>(cx: &'a Context, a: &'a Artifact) -> Option<Subagent<
             return None;
         }
     }
-    Some(Subagent {
-        doc,
-        root,
-        source: cx.sources.get(a.file),
-    })
+    Some(())
 }
 
 /// The span of `value`'s own text inside a scalar written at `span`: the

@@ -46,6 +46,12 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         let text: Vec<char> = chars.iter().map(|c| c.0).collect();
         let mut i = 0;
         while i < text.len() {
+            // Every variable starts with `$`: no other character is compared
+            // with them.
+            if text[i] != '$' {
+                i += 1;
+                continue;
+            }
             let escaped = i > 0 && text[i - 1] == '\\';
             let hit = VARS.iter().find(|v| {
                 let v: Vec<char> = v.chars().collect();

@@ -3,6 +3,7 @@
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span};
+use std::borrow::Cow;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -78,6 +79,7 @@ fn may_hold_hidden(b: &[u8]) -> bool {
 
 /// A run of reported characters of one class: its span, the first
 /// character and how many.
+#[derive(Debug, Clone)]
 pub(crate) struct Run {
     pub span: Span,
     pub first: char,
@@ -101,6 +103,17 @@ fn in_writing(c: char, prev: Option<char>, next: Option<char>) -> bool {
         }
         '\u{200c}' => prev.is_some_and(letter) && next.is_some_and(letter),
         _ => false,
+    }
+}
+
+/// [`runs`] of the text of `a`, found once per artifact of the context
+/// ([`crate::Memo`]): this rule and `invisible-character` both read them.
+pub(crate) fn runs_of<'a>(cx: &'a Context, a: &Artifact) -> Cow<'a, [Run]> {
+    let text = cx.sources.get(a.file).text();
+    let i = cx.artifacts.binary_search_by_key(&a.file, |x| x.file).ok();
+    match i.and_then(|i| cx.memo.hidden_runs(i)) {
+        Some(cell) => Cow::Borrowed(cell.get_or_init(|| runs(text))),
+        None => Cow::Owned(runs(text)),
     }
 }
 
@@ -206,8 +219,8 @@ pub(crate) fn excerpt(text: &str, span: Span) -> String {
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let text = cx.sources.get(a.file).text();
     let mut line_reported: Option<usize> = None;
-    runs(text)
-        .into_iter()
+    let runs = runs_of(cx, a);
+    runs.iter()
         .filter(|r| matches!(r.class, Hidden::Bidi(_)))
         .filter(|r| {
             // A pop that closes a control already reported on its line is

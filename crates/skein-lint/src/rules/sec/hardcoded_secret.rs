@@ -817,8 +817,10 @@ pub(crate) fn token_shape(v: &str) -> Option<(Range<usize>, &'static str)> {
         let token = &v[start..start + len];
         (!is_placeholder(token)).then_some((start..start + len, what))
     };
-    // PEM private keys.
-    if let Some(i) = memchr::memmem::find(b, b"-----BEGIN ") {
+    // PEM private keys (the searcher built once, not per call).
+    static PEM: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"-----BEGIN "));
+    if let Some(i) = PEM.find(b) {
         let header_end = v[i..]
             .find("-----\n")
             .or_else(|| v[i + 5..].find("-----").map(|j| j + 5));

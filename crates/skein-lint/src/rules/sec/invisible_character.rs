@@ -1,6 +1,6 @@
 //! SEC010 `invisible-character`.
 
-use super::bidi_control_character::{Hidden, excerpt, runs};
+use super::bidi_control_character::{Hidden, excerpt, runs_of};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity};
@@ -24,8 +24,8 @@ pub const PASS: FilePass = FilePass {
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let text = cx.sources.get(a.file).text();
-    runs(text)
-        .into_iter()
+    let runs = runs_of(cx, a);
+    runs.iter()
         .filter_map(|r| match r.class {
             Hidden::Invisible(name) => Some((r, name)),
             Hidden::Bidi(_) => None,

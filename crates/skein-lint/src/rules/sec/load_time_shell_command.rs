@@ -1,6 +1,6 @@
 //! SEC013 `load-time-shell-command`.
 
-use super::bang_commands;
+use super::bang_commands_of;
 use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -29,9 +29,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         _ => return Vec::new(),
     };
     let text = cx.sources.get(a.file).text();
-    bang_commands(a, text)
-        .into_iter()
-        .map(|(span, block)| {
+    let commands = bang_commands_of(cx, a);
+    commands
+        .iter()
+        .map(|&(span, block)| {
             let cmd = text[span.range()].trim();
             let form = if block { "a ```! block" } else { "`!`" };
             Diagnostic::new(

@@ -311,7 +311,7 @@ fn compute_shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
     }
     if matches!(a.format, Format::AgentSkill | Format::PluginCommand) {
         let text = cx.sources.get(a.file).text();
-        for (span, _) in bang_commands(a, text) {
+        for &(span, _) in bang_commands_of(cx, a).iter() {
             let s = &text[span.range()];
             out.push(ShellSite {
                 chars: s
@@ -353,6 +353,18 @@ fn argv(cx: &Context, a: &Artifact, nodes: &[NodeId]) -> Option<Vec<(char, Span)
     (!out.is_empty()).then_some(out)
 }
 
+/// [`bang_commands`] of `a`, found once per artifact of the context
+/// ([`crate::Memo`]): the shell sites and `load-time-shell-command` both
+/// read them.
+pub(crate) fn bang_commands_of<'a>(cx: &'a Context, a: &Artifact) -> Cow<'a, [(Span, bool)]> {
+    let text = cx.sources.get(a.file).text();
+    let i = cx.artifacts.binary_search_by_key(&a.file, |x| x.file).ok();
+    match i.and_then(|i| cx.memo.bang_commands(i)) {
+        Some(cell) => Cow::Borrowed(cell.get_or_init(|| bang_commands(a, text))),
+        None => Cow::Owned(bang_commands(a, text)),
+    }
+}
+
 /// The shell commands a skill or command body runs when it is loaded, as
 /// Claude Code's skills page documents them ("Inject dynamic context"):
 /// `` !`command` `` where `!` starts the line or follows white space (the
@@ -370,7 +382,11 @@ pub(crate) fn bang_commands(a: &Artifact, text: &str) -> Vec<(Span, bool)> {
     let mut out = Vec::new();
     // Most bodies run nothing: no `!` before a backtick, no fence whose info
     // starts with `!`. Every SEC command rule asks this of every body, so
-    // answer those without the byte-by-byte scan below.
+    // answer those without the byte-by-byte scan below. Both hold a `!`:
+    // a body without one (most) is answered by one memchr.
+    if memchr::memchr(b'!', body.as_bytes()).is_none() {
+        return out;
+    }
     let bang_fence = || {
         ["```", "~~~"].iter().any(|fence| {
             memchr::memmem::find_iter(body.as_bytes(), fence).any(|p| {

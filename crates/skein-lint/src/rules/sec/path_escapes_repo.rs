@@ -38,6 +38,25 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(root) = doc.root() else {
         return Vec::new();
     };
+    // A file of none of the formats below that runs no MCP server (every
+    // skill, agent and command) has no field to judge: answered before the
+    // folder names are made.
+    let servers = servers(a);
+    if servers.is_empty()
+        && !matches!(
+            a.format,
+            Format::ClaudePlugin
+                | Format::CodexPlugin
+                | Format::AgentPluginsManifest
+                | Format::ClaudeMarketplace
+                | Format::SkilldropLoop
+                | Format::BaileyAssistant
+                | Format::LoomAgentSpec
+                | Format::OpenCodeConfig
+        )
+    {
+        return Vec::new();
+    }
     let path = cx.path(a.file);
     let dir = dir_of(path).to_string();
     let mut fields = Vec::new();
@@ -148,7 +167,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         | Format::ClaudeMarketplace => plugin.clone(),
         _ => dir.clone(),
     };
-    for server in servers(a) {
+    for server in servers {
         for key in ["command", "args", "cwd"] {
             let items = strings(doc, doc.get(server.node, key));
             for (i, &n) in items.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! SKILL015 `argument-placeholder-in-code`.
 
-use super::{Skill, body, claude_loaded};
+use super::{Skill, body, claude_loads};
 use crate::rules::commands::{Slot, placeholders};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
@@ -28,7 +28,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     };
     // The substitution is Claude Code's: other clients show `$1` as written.
-    if !claude_loaded(cx, cx.path(a.file)) {
+    if !claude_loads(cx, a) {
         return Vec::new();
     }
     // A skill that declares arguments means its placeholders.

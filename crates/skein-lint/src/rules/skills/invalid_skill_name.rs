@@ -4,6 +4,7 @@ use super::Skill;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 
 /// The rule.
@@ -33,6 +34,11 @@ fn allowed(c: char) -> bool {
 }
 
 fn is_lower(c: char) -> bool {
+    // ASCII (every character of most names): lower-casing changes only
+    // `A`-`Z`, without the case-mapping tables.
+    if c.is_ascii() {
+        return !c.is_ascii_uppercase();
+    }
     let mut l = c.to_lowercase();
     l.next() == Some(c) && l.next().is_none()
 }
@@ -102,15 +108,25 @@ pub(crate) fn normalised(name: &str) -> String {
     out
 }
 
+/// The NFKC form of `name`: `name` itself when it is ASCII (which NFKC
+/// leaves unchanged), without running the normaliser over it.
+fn nfkc(name: &str) -> Cow<'_, str> {
+    if name.is_ascii() {
+        Cow::Borrowed(name)
+    } else {
+        Cow::Owned(name.nfkc().collect())
+    }
+}
+
 /// Whether `name` is a valid skill name as this rule judges it (its NFKC
 /// form): what a help that suggests a name must give.
 pub(crate) fn is_valid(name: &str) -> bool {
-    problems(&name.nfkc().collect::<String>()).is_empty()
+    problems(&nfkc(name)).is_empty()
 }
 
 /// [`normalised`] of the NFKC form of `name`.
 pub(crate) fn suggested(name: &str) -> String {
-    normalised(&name.nfkc().collect::<String>())
+    normalised(&nfkc(name))
 }
 
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
@@ -125,7 +141,7 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     // As the specification's reference validator does: judge the NFKC form,
     // so `e` + U+0301 is the letter `é`.
-    let nfkc: String = name.nfkc().collect();
+    let nfkc = nfkc(name);
     let problems = problems(&nfkc);
     if problems.is_empty() {
         return Vec::new();

@@ -1,7 +1,7 @@
 //! SKILL032 `long-skill-listing-entry`.
 
 use super::skill_listing_over_budget::ENTRY_CUT;
-use super::{Skill, claude_loaded};
+use super::{Skill, claude_loads};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity};
@@ -27,7 +27,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {
         return Vec::new();
     };
-    if !claude_loaded(cx, cx.path(a.file)) || skill.is_true("disable-model-invocation") {
+    if !claude_loads(cx, a) || skill.is_true("disable-model-invocation") {
         return Vec::new();
     }
     let (Some((d, dspan)), Some((w, wspan))) = (

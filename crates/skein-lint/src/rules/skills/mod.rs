@@ -130,6 +130,16 @@ pub(crate) fn claude_loaded(cx: &Context, path: &str) -> bool {
     claude_loaded_in(cx.repo_files, path)
 }
 
+/// [`claude_loaded`] of artifact `a`, judged once per artifact of the
+/// context ([`crate::Memo`]): three skill rules ask it of every skill.
+pub(crate) fn claude_loads(cx: &Context, a: &Artifact) -> bool {
+    let i = cx.artifacts.binary_search_by_key(&a.file, |x| x.file).ok();
+    match i.and_then(|i| cx.memo.claude_loaded(i)) {
+        Some(cell) => *cell.get_or_init(|| claude_loaded(cx, cx.path(a.file))),
+        None => claude_loaded(cx, cx.path(a.file)),
+    }
+}
+
 /// [`claude_loaded`] in a repository of the paths `repo_files`.
 pub(crate) fn claude_loaded_in(repo_files: &BTreeSet<String>, path: &str) -> bool {
     if path.starts_with(".claude/skills/") || path.contains("/.claude/skills/") {
@@ -144,7 +154,13 @@ pub(crate) fn claude_loaded_in(repo_files: &BTreeSet<String>, path: &str) -> boo
     let Some(root) = scope.strip_suffix("skills") else {
         return false;
     };
-    repo_files.contains(&format!("{root}.claude-plugin/plugin.json"))
+    // Built by hand: every skill rule of Claude Code asks, and `format!`
+    // was most of the cost.
+    const MANIFEST: &str = ".claude-plugin/plugin.json";
+    let mut manifest = String::with_capacity(root.len() + MANIFEST.len());
+    manifest.push_str(root);
+    manifest.push_str(MANIFEST);
+    repo_files.contains(&manifest)
 }
 
 /// A skill file's body: its text and the byte of the file it starts at.

@@ -1,6 +1,6 @@
 //! SKILL023 `model-invocable-side-effect-skill`.
 
-use super::{Skill, claude_loaded};
+use super::{Skill, claude_loads};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -63,7 +63,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(skill) = Skill::of(a) else {
         return Vec::new();
     };
-    if !claude_loaded(cx, cx.path(a.file)) {
+    if !claude_loads(cx, a) {
         return Vec::new();
     }
     if skill.is_true("disable-model-invocation") {
