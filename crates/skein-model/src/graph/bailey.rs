@@ -16,7 +16,7 @@ pub(super) fn assistants(
     skills: &Skills,
 ) {
     let path = |a: &Artifact| sources.get(a.file).path();
-    let Skills { skill_by_dir, .. } = skills;
+    let Skills { skill_dirs, .. } = skills;
 
     for a in artifacts {
         let Model::BaileyAssistant(b) = &a.model else {
@@ -54,8 +54,8 @@ pub(super) fn assistants(
                     .unwrap_or(&target)
                     .trim_end_matches('/')
             );
-            match skill_by_dir.get(folder.as_str()) {
-                Some(&s) => g.uses_skill(n, s, a.file, r.span),
+            match skill_dirs.get(folder.as_str()) {
+                Some(s) => g.uses_skill(n, s, a.file, r.span),
                 None => g.unresolved.push(Unresolved {
                     expected: "skill",
                     name: r.value.clone(),

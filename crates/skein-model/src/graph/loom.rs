@@ -2,10 +2,7 @@
 //! loom-py `loom/ai/declarative/_schema.py`): a node per agent, `a2a`
 //! delegation between agents, and `skills` capability libraries.
 
-use super::{
-    EdgeKind, NodeKind, RepoGraph, Unresolved, dir_of, join,
-    skills::{Skills, under},
-};
+use super::{EdgeKind, NodeKind, RepoGraph, Unresolved, dir_of, join, skills::Skills};
 use crate::decode::Artifact;
 use crate::models::{LoomAgentSpec, Model};
 use petgraph::graph::NodeIndex;
@@ -115,7 +112,7 @@ pub(super) fn agents(
                         .and_then(|v| v.as_array())
                         .map(|v| v.iter().filter_map(|x| x.as_str()).collect())
                         .unwrap_or_default();
-                    let found: Vec<(&str, NodeIndex)> = under(skill_dirs, &lib_dir).collect();
+                    let found: Vec<(&str, NodeIndex)> = skill_dirs.under(&lib_dir).collect();
                     // An `include` name (not a glob) names a skill of the
                     // library: one the library lacks does not resolve. A
                     // library absent altogether is LOOM006's finding.

@@ -4,10 +4,7 @@
 //! `commands/*.md`, `hooks/hooks.json`). A plugin contains the parts and the
 //! Agent Skills of its root.
 
-use super::{
-    EdgeKind, NodeKind, RepoGraph, dir_of, plugin_root,
-    skills::{Skills, under},
-};
+use super::{EdgeKind, NodeKind, RepoGraph, dir_of, plugin_root, skills::Skills};
 use super::{HashMap, HashSet};
 use crate::decode::Artifact;
 use crate::format::Format;
@@ -84,7 +81,8 @@ pub(super) fn plugins(
         };
         let pn = g.add(NodeKind::Plugin, name, a.file, span);
         let skills_dir = format!("{root}skills/");
-        let inside: Vec<(&str, NodeIndex)> = under(skill_dirs, &skills_dir)
+        let inside: Vec<(&str, NodeIndex)> = skill_dirs
+            .under(&skills_dir)
             .filter(|(d, _)| {
                 d[skills_dir.len()..]
                     .trim_end_matches('/')

@@ -33,9 +33,14 @@ pub(super) fn files(
         let skill = crate::classify::skill_folder_of(path, |probe| {
             probe
                 .strip_suffix("SKILL.md")
-                .is_some_and(|d| skills.skill_by_dir.contains_key(d))
+                .is_some_and(|d| skills.skill_dirs.contains(d))
         })
-        .map(|d| (d.len(), skills.skill_by_dir[d]));
+        .map(|d| {
+            (
+                d.len(),
+                skills.skill_dirs.get(d).expect("an indexed folder"),
+            )
+        });
         let name = skill.map_or(path, |(len, _)| &path[len..]);
         let n = g.add(kind, name, a.file, Span::empty(0));
         if let Some((_, s)) = skill {

@@ -35,11 +35,7 @@ pub(super) fn packs_and_loops(
     skills: &Skills,
 ) {
     let path = |a: &Artifact| sources.get(a.file).path();
-    let Skills {
-        skill_by_dir,
-        skill_dirs,
-        ..
-    } = skills;
+    let Skills { skill_dirs, .. } = skills;
 
     // Vocabularies: `<prefix>contracts/terminals.json`.
     let mut vocabularies: Vec<(String, FileId, &models::SkilldropTerminals)> = Vec::new();
@@ -82,7 +78,7 @@ pub(super) fn packs_and_loops(
             packs.insert((prefix.to_string(), pack.to_string()), (n, requires));
         }
     }
-    for (dir_key, &skill) in skill_dirs {
+    for (dir_key, skill) in skill_dirs.iter() {
         if let Some((prefix, pack, rest)) = pack_path(dir_key)
             && rest.starts_with("skills/")
             && let Some(&(pn, _)) = packs.get(&(prefix.to_string(), pack.to_string()))
@@ -150,9 +146,7 @@ pub(super) fn packs_and_loops(
                     continue; // any generator; FLOW rules check it is in a wrapper
                 }
                 let found = search_packs.iter().find_map(|pk| {
-                    skill_by_dir
-                        .get(format!("{prefix}packs/{pk}/skills/{}/", skill.value).as_str())
-                        .copied()
+                    skill_dirs.get(format!("{prefix}packs/{pk}/skills/{}/", skill.value).as_str())
                 });
                 if let Some(sk) = found {
                     g.uses_skill(sn, sk, a.file, skill.span);
@@ -289,14 +283,13 @@ pub(super) fn catalogues(
         for s in names {
             let found = skill_by_name.get(s.value.as_str()).and_then(|cands| {
                 cands
-                    .iter()
                     .filter(|(d, _)| {
                         pack_path(d).is_some_and(|(x, _, rest)| {
                             x == prefix && rest == format!("skills/{}/", s.value)
                         })
                     })
                     .min_by(|x, y| x.0.cmp(y.0))
-                    .map(|&(_, sk)| sk)
+                    .map(|(_, sk)| sk)
             });
             match found {
                 Some(sk) => g.uses_skill(n, sk, a.file, s.span),

@@ -3,25 +3,76 @@
 //! skills by: by folder, by name (the frontmatter `name`, and the folder's name
 //! when it differs), and the folders in order for prefix (range) queries.
 
-use super::HashMap;
 use super::{NodeKind, RepoGraph, dir_of};
 use crate::decode::Artifact;
 use crate::format::Format;
 use crate::models::Model;
 use petgraph::graph::NodeIndex;
 use skein_syntax::SourceMap;
-use std::collections::BTreeMap;
 
 /// The skills of the repository, indexed for resolution. Folders and names
 /// are borrowed from the paths and the models (the index lives only while
-/// the graph is built, but holds every skill: no copies).
+/// the graph is built, but holds every skill: no copies). Both indexes are
+/// sorted lists searched by bisection: a hash map, a second ordered map of
+/// the same folders and a map of small lists were 9.7 MB at the graph
+/// build's peak on the generated 100k-file tree (issue #17).
 pub(super) struct Skills<'a> {
-    /// Skill node by folder (repo-relative, with trailing `/`).
-    pub(super) skill_by_dir: HashMap<&'a str, NodeIndex>,
+    /// Skill nodes by folder (repo-relative, with trailing `/`).
+    pub(super) skill_dirs: SkillDirs<'a>,
     /// Skill nodes by name, each with its folder.
-    pub(super) skill_by_name: BTreeMap<&'a str, Vec<(&'a str, NodeIndex)>>,
-    /// Skill folders in order, for prefix (range) queries.
-    pub(super) skill_dirs: BTreeMap<&'a str, NodeIndex>,
+    pub(super) skill_by_name: ByName<'a>,
+}
+
+/// Skill nodes by folder (repo-relative, with a trailing `/`), sorted by
+/// folder, one per folder (the last skill indexed in it).
+pub(super) struct SkillDirs<'a>(Vec<(&'a str, NodeIndex)>);
+
+impl<'a> SkillDirs<'a> {
+    /// The skill node of folder `dir`, if one is indexed.
+    pub(super) fn get(&self, dir: &str) -> Option<NodeIndex> {
+        let i = self.0.binary_search_by(|&(d, _)| d.cmp(dir)).ok()?;
+        Some(self.0[i].1)
+    }
+
+    /// Whether folder `dir` holds an indexed skill.
+    pub(super) fn contains(&self, dir: &str) -> bool {
+        self.get(dir).is_some()
+    }
+
+    /// Every folder with its skill node, in folder order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&'a str, NodeIndex)> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The folders that start with `prefix`, with their skill nodes, in
+    /// folder order.
+    pub(super) fn under<'m>(
+        &'m self,
+        prefix: &'m str,
+    ) -> impl Iterator<Item = (&'a str, NodeIndex)> + 'm {
+        let from = self.0.partition_point(|&(d, _)| d < prefix);
+        self.0[from..]
+            .iter()
+            .take_while(move |(d, _)| d.starts_with(prefix))
+            .copied()
+    }
+}
+
+/// Skill nodes by name (a skill's frontmatter `name`, and its folder's name
+/// when that differs), each with its folder: `(name, folder, node)` sorted
+/// by name, one name's entries side by side.
+pub(super) struct ByName<'a>(Vec<(&'a str, &'a str, NodeIndex)>);
+
+impl<'a> ByName<'a> {
+    /// The `(folder, node)` of each skill named `name`; `None` when none is.
+    pub(super) fn get(
+        &self,
+        name: &str,
+    ) -> Option<impl Iterator<Item = (&'a str, NodeIndex)> + '_> {
+        let from = self.0.partition_point(|&(n, _, _)| n < name);
+        let len = self.0[from..].partition_point(|&(n, _, _)| n == name);
+        (len > 0).then(|| self.0[from..from + len].iter().map(|&(_, d, n)| (d, n)))
+    }
 }
 
 /// Adds a node per Agent Skill and indexes them.
@@ -33,8 +84,8 @@ pub(super) fn index<'a>(
     let path = |a: &Artifact| sources.get(a.file).path();
 
     // Skills, by folder and by name.
-    let mut skill_by_dir: HashMap<&'a str, NodeIndex> = HashMap::default();
-    let mut skill_by_name: BTreeMap<&'a str, Vec<(&'a str, NodeIndex)>> = BTreeMap::new();
+    let mut by_dir: Vec<(&'a str, NodeIndex)> = Vec::new();
+    let mut by_name: Vec<(&'a str, &'a str, NodeIndex)> = Vec::new();
     for a in artifacts.iter().filter(|a| a.format == Format::AgentSkill) {
         let p = path(a);
         let dir = dir_of(p);
@@ -48,46 +99,34 @@ pub(super) fn index<'a>(
         };
         let n = g.add(NodeKind::Skill, name, a.file, span);
         g.skills.push(n);
-        skill_by_dir.insert(dir, n);
-        skill_by_name.entry(name).or_default().push((dir, n));
+        by_dir.push((dir, n));
+        by_name.push((name, dir, n));
         if name_differs(folder, name) {
-            skill_by_name.entry(folder).or_default().push((dir, n));
+            by_name.push((folder, dir, n));
         }
     }
-    // Skill folders in order, for prefix (range) queries.
-    let skill_dirs: BTreeMap<&'a str, NodeIndex> =
-        skill_by_dir.iter().map(|(&d, &n)| (d, n)).collect();
-    Skills {
-        skill_by_dir,
-        skill_by_name,
-        skill_dirs,
+    // Stable: a folder indexed twice keeps its last skill, a name keeps its
+    // skills in artifact order.
+    by_dir.sort_by_key(|&(d, _)| d);
+    let mut dirs: Vec<(&'a str, NodeIndex)> = Vec::with_capacity(by_dir.len());
+    for e in by_dir {
+        match dirs.last_mut() {
+            Some(last) if last.0 == e.0 => *last = e,
+            _ => dirs.push(e),
+        }
     }
-}
-
-/// The entries of `map` whose key starts with `prefix`, in key order.
-pub(super) fn under<'m, 'a: 'm>(
-    map: &'m BTreeMap<&'a str, NodeIndex>,
-    prefix: &'m str,
-) -> impl Iterator<Item = (&'a str, NodeIndex)> + 'm {
-    map.range::<str, _>((
-        std::ops::Bound::Included(prefix),
-        std::ops::Bound::Unbounded,
-    ))
-    .take_while(move |(d, _)| d.starts_with(prefix))
-    .map(|(&d, &n)| (d, n))
+    by_name.sort_by_key(|&(n, _, _)| n);
+    Skills {
+        skill_dirs: SkillDirs(dirs),
+        skill_by_name: ByName(by_name),
+    }
 }
 
 /// Nearest skill of a name to a folder: longest common prefix.
-pub(super) fn nearest(
-    by: &BTreeMap<&str, Vec<(&str, NodeIndex)>>,
-    name: &str,
-    from: &str,
-) -> Option<NodeIndex> {
-    let cands = by.get(name)?;
-    cands
-        .iter()
-        .max_by_key(|&&(d, _)| (common_prefix(d, from), std::cmp::Reverse(d)))
-        .map(|&(_, n)| n)
+pub(super) fn nearest(by: &ByName<'_>, name: &str, from: &str) -> Option<NodeIndex> {
+    by.get(name)?
+        .max_by_key(|&(d, _)| (common_prefix(d, from), std::cmp::Reverse(d)))
+        .map(|(_, n)| n)
 }
 
 fn name_differs(folder: &str, name: &str) -> bool {
