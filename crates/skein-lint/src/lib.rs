@@ -435,7 +435,9 @@ pub struct Outcome {
     /// file passes (unsorted).
     pub diagnostics: Vec<Diagnostic>,
     /// Per artifact (indexed like [`Context::artifacts`]): the findings of
-    /// the [`Reads::Local`] passes, computed or reused.
+    /// the [`Reads::Local`] passes, computed or reused. Empty when no such
+    /// pass ran and none was reused (a caller that had them all folded
+    /// them in already).
     pub local: Vec<Local>,
     /// Repository passes and [`Reads::Repository`] file passes that
     /// panicked, in (rule, file) order.
@@ -451,9 +453,15 @@ impl Outcome {
             diagnostics.extend(l.diagnostics);
             internal_errors.extend(l.internal_errors);
         }
-        internal_errors.sort_by(|a, b| (&a.what, a.file).cmp(&(&b.what, b.file)));
+        sort_internal_errors(&mut internal_errors);
         (diagnostics, internal_errors)
     }
+}
+
+/// Puts internal errors in their report order: by what failed (the rule),
+/// then by file; stable, so one rule's errors on one file keep their order.
+pub fn sort_internal_errors(errors: &mut [InternalError]) {
+    errors.sort_by(|a, b| (&a.what, a.file).cmp(&(&b.what, b.file)));
 }
 
 /// Runs every pass in parallel and returns their diagnostics (unsorted).
@@ -571,8 +579,7 @@ pub fn run_cancellable(
         out.diagnostics.extend(d);
         out.internal_errors.extend(e);
     }
-    out.internal_errors
-        .sort_by(|a, b| (&a.what, a.file).cmp(&(&b.what, b.file)));
+    sort_internal_errors(&mut out.internal_errors);
     Ok(out)
 }
 
@@ -588,6 +595,11 @@ fn local_passes(
     mut reused: Vec<Option<Local>>,
     cancelled: Cancelled<'_>,
 ) -> Vec<Option<Local>> {
+    if own.is_empty() && reused.is_empty() {
+        // Nothing to run and nothing to give back: no list of empty
+        // findings, one per artifact ([`Outcome::local`]).
+        return Vec::new();
+    }
     if reused.len() == cx.artifacts.len() && reused.iter().all(Option::is_some) {
         // All reused (a lean run's): the list as it is, as a second list
         // would hold every artifact's findings twice (issue #17).
