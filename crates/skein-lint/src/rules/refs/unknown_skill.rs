@@ -2,6 +2,8 @@
 
 use super::{closest, dir_of};
 use crate::{Context, Pass};
+use rayon::prelude::*;
+use skein_model::graph::Unresolved;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -35,52 +37,67 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .iter()
         .map(|&s| (g.node(s).name.as_str(), cx.path(g.node(s).file)))
         .collect();
-    let mut out = Vec::new();
-    for u in g.unresolved().iter().filter(|u| u.expected == "skill") {
-        // A path (`skills/x/SKILL.md`) is matched by its folder name.
-        let is_path = u.name.contains('/') || u.name.ends_with(".md");
-        let key = if is_path {
-            u.name
-                .trim_end_matches('/')
-                .trim_end_matches("SKILL.md")
-                .trim_end_matches('/')
-                .rsplit('/')
-                .next()
-                .unwrap_or("")
-        } else {
-            u.name.as_str()
-        };
-        let message = if is_path {
-            format!("no skill at {}", quote(&u.name))
-        } else {
-            format!("unknown skill {}", quote(&u.name))
-        };
-        let mut d = Diagnostic::new(RULE, u.file, u.span, message)
-            .with_label("no such skill")
-            .with_note(format!("skein looked for {}", u.searched));
-        match closest(key, skills.iter().map(|&(n, _)| n)) {
-            Some((name, 0)) => {
-                // The one nearest the reference: longest common folder prefix.
-                let from = cx.path(u.file);
-                let at = skills
-                    .iter()
-                    .filter(|&&(n, _)| n == name)
-                    .map(|&(_, p)| dir_of(p))
-                    .max_by_key(|p| (common_prefix(p, from), std::cmp::Reverse(*p)))
-                    .unwrap_or_default();
-                d = d.with_help(format!(
-                    "a skill named {} exists in `{at}`, outside the places searched",
-                    quote(name)
-                ));
-            }
-            Some((name, _)) => {
-                d = d.with_help(format!("did you mean {}?", quote(name)));
-            }
-            None => {}
+    // Each name once, sorted: the closest name is looked up among these
+    // (many skills share a name: the real corpus holds copies of the same
+    // skills), an exact one by bisection.
+    let mut names: Vec<&str> = skills.iter().map(|&(n, _)| n).collect();
+    names.sort_unstable();
+    names.dedup();
+    // Each reference on its own (a did-you-mean compares it with every
+    // name), in the order of the unresolved list.
+    g.unresolved()
+        .par_iter()
+        .filter(|u| u.expected == "skill")
+        .map(|u| diagnostic(cx, u, &skills, &names))
+        .collect()
+}
+
+/// The finding of the unresolved skill reference `u`; `skills` are every
+/// skill's (name, path), `names` their names sorted, each once.
+fn diagnostic(cx: &Context, u: &Unresolved, skills: &[(&str, &str)], names: &[&str]) -> Diagnostic {
+    // A path (`skills/x/SKILL.md`) is matched by its folder name.
+    let is_path = u.name.contains('/') || u.name.ends_with(".md");
+    let key = if is_path {
+        u.name
+            .trim_end_matches('/')
+            .trim_end_matches("SKILL.md")
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+    } else {
+        u.name.as_str()
+    };
+    let message = if is_path {
+        format!("no skill at {}", quote(&u.name))
+    } else {
+        format!("unknown skill {}", quote(&u.name))
+    };
+    let d = Diagnostic::new(RULE, u.file, u.span, message)
+        .with_label("no such skill")
+        .with_note(format!("skein looked for {}", u.searched));
+    let closest = match names.binary_search(&key) {
+        Ok(i) => Some((names[i], 0)),
+        Err(_) => closest(key, names.iter().copied()),
+    };
+    match closest {
+        Some((name, 0)) => {
+            // The one nearest the reference: longest common folder prefix.
+            let from = cx.path(u.file);
+            let at = skills
+                .iter()
+                .filter(|&&(n, _)| n == name)
+                .map(|&(_, p)| dir_of(p))
+                .max_by_key(|p| (common_prefix(p, from), std::cmp::Reverse(*p)))
+                .unwrap_or_default();
+            d.with_help(format!(
+                "a skill named {} exists in `{at}`, outside the places searched",
+                quote(name)
+            ))
         }
-        out.push(d);
+        Some((name, _)) => d.with_help(format!("did you mean {}?", quote(name))),
+        None => d,
     }
-    out
 }
 
 fn common_prefix(a: &str, b: &str) -> usize {
