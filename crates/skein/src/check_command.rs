@@ -278,7 +278,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 } else {
                     // About a kilobyte per finding: one buffer, no regrowth.
                     json_text = Vec::with_capacity(4096 + 1024 * doc.diagnostics.len());
-                    serde_json::to_writer_pretty(&mut json_text, &doc)?;
+                    doc.write_pretty(&mut json_text)?;
                 }
             }
         }

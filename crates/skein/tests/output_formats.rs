@@ -309,3 +309,39 @@ fn readme_counts_every_rule() {
         "README.md should say {expected}, the number of rules"
     );
 }
+
+/// `JsonReport::write_pretty` (what `skein check --format json` writes)
+/// gives serde_json's pretty printing of the same document byte for byte:
+/// on the formats fixture, on the demo repository, on a report with no
+/// finding (the empty `diagnostics` array) and without a `root`.
+#[test]
+fn json_written_in_parallel_is_serde_json_pretty() {
+    let clean = tempfile::tempdir().unwrap();
+    let reports = [
+        report(),
+        check(
+            &workspace().join("corpus/examples/demo-repo"),
+            &Options::default(),
+        )
+        .unwrap(),
+        check(clean.path(), &Options::default()).unwrap(),
+    ];
+    assert_eq!(reports[2].diagnostics().len(), 0);
+    for r in &reports {
+        for root in [Some("some/root \"quoted\""), None] {
+            let doc = skein_report::JsonReport {
+                diagnostics: r.diagnostics(),
+                sources: r.sources(),
+                summary: r.summary(),
+                root,
+            };
+            let mut written = Vec::new();
+            doc.write_pretty(&mut written).unwrap();
+            let expected = serde_json::to_vec_pretty(&doc).unwrap();
+            assert_eq!(
+                String::from_utf8(written).unwrap(),
+                String::from_utf8(expected).unwrap()
+            );
+        }
+    }
+}
