@@ -227,6 +227,42 @@ pub(crate) fn instruction(text: &str) -> Option<&'static str> {
     None
 }
 
+/// The title of an inline link whose destination ends at byte `base` of
+/// `text`, as the byte range of the title's text between its delimiters:
+/// spaces or tabs, then `"..."`, `'...'` or `(...)` closed by its first
+/// delimiter not escaped with a backslash (a `(...)` title holds no
+/// unescaped `(`), then spaces or tabs and the link's closing `)`
+/// (CommonMark 0.31.2, "Links": link title). On the destination's line
+/// only. It reads no further than the title and the `)` after it, so a
+/// line of many links costs its length once.
+fn link_title(text: &str, base: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let open = base + bytes.get(base..)?.iter().take_while(|b| blank(b)).count();
+    let close = match bytes.get(open)? {
+        b'"' => b'"',
+        b'\'' => b'\'',
+        b'(' => b')',
+        _ => return None,
+    };
+    let from = open + 1;
+    let mut i = from;
+    loop {
+        match *bytes.get(i)? {
+            // The escaped byte is never a delimiter (nor, being ASCII or
+            // the lead of a character, cuts one: a continuation byte is no
+            // delimiter either).
+            b'\\' => i += 2,
+            b'\n' => return None,
+            b if b == close => break,
+            b'(' if close == b')' => return None,
+            _ => i += 1,
+        }
+    }
+    let after = i + 1 + bytes.get(i + 1..)?.iter().take_while(|b| blank(b)).count();
+    (bytes.get(after) == Some(&b')')).then_some((from, i))
+}
+
 /// Hidden text of a body: HTML comments and link titles, with the span of
 /// the whole construct and of the hidden text, and what it is.
 fn hidden_texts(a: &Artifact, text: &str) -> Vec<(Span, Span, &'static str)> {
@@ -252,25 +288,14 @@ fn hidden_texts(a: &Artifact, text: &str) -> Vec<(Span, Span, &'static str)> {
             if text[base..].starts_with('>') {
                 base += 1;
             }
-            let rest = &text[base..];
-            let line = rest.split('\n').next().unwrap_or("");
-            let t = line.trim_start();
-            let skip = line.len() - t.len();
-            let Some(open) = t.chars().next() else {
+            let Some((from, to)) = link_title(text, base) else {
                 continue;
             };
-            let close = match open {
-                '"' => '"',
-                '\'' => '\'',
-                '(' => ')',
-                _ => continue,
-            };
-            let Some(end) = t[1..].rfind(close) else {
-                continue;
-            };
-            let from = base + skip + 1;
-            let inner = Span::new(from, from + end);
-            out.push((Span::new(from - 1, from + end + 1), inner, "a link title"));
+            out.push((
+                Span::new(from - 1, to + 1),
+                Span::new(from, to),
+                "a link title",
+            ));
         }
     }
     let (start, end) = body_range(a, text);
@@ -373,7 +398,32 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
 
 #[cfg(test)]
 mod tests {
-    use super::instruction;
+    use super::{instruction, link_title};
+
+    #[test]
+    fn link_titles() {
+        fn title(line: &str) -> Option<&str> {
+            let base = line.find(".md").map(|i| i + 3).expect("a destination");
+            link_title(line, base).map(|(from, to)| &line[from..to])
+        }
+        assert_eq!(title(r#"[a](a.md "Guide")"#), Some("Guide"));
+        assert_eq!(title("[a](a.md 'Guide' )"), Some("Guide"));
+        assert_eq!(title("[a](a.md\t(Guide))"), Some("Guide"));
+        assert_eq!(title(r#"[a](a.md "say \"hi\"")"#), Some(r#"say \"hi\""#));
+        // The first closing quote ends the title, not the line's last one.
+        assert_eq!(
+            title(r#"See [a](a.md "Guide"): you must, then [b](b.md "Other")."#),
+            Some("Guide")
+        );
+        // Not a title: no `)` after it, a line break inside it, none at all.
+        assert_eq!(title(r#"[a](a.md "Guide" x)"#), None);
+        assert_eq!(title("[a](a.md \"Gui\nde\")"), None);
+        assert_eq!(title("[a](a.md)"), None);
+        assert_eq!(title("[a](a.md (a (b)))"), None);
+        assert_eq!(title("[a](a.md \"unterminated"), None);
+        // Ends on a backslash: no byte to escape, no title.
+        assert_eq!(title("[a](a.md \"x\\"), None);
+    }
 
     #[test]
     fn instructions_and_notes() {
