@@ -15,7 +15,9 @@ pub const RULE: Rule = Rule {
     doc: "## What it does\nChecks every relative link, image and link reference definition in \
 the body of a Markdown artifact (`SKILL.md`, `LOOP.md`, `agents/*.md`, `commands/*.md`, ...) \
 against the files of the repository. The target is resolved from the Markdown file's folder, \
-with its `#fragment` and `?query` dropped and `%20`-style escapes decoded; a link to a folder \
+and in a Markdown file bundled in a skill's folder (`references/*.md`) also from the skill's \
+folder, the root Agent Skills resolves a skill's file references from (a link is broken when \
+neither reading names a file), with its `#fragment` and `?query` dropped and `%20`-style escapes decoded; a link to a folder \
 is fine when the folder holds a file. Links inside code spans and fenced or indented code \
 blocks are examples, not links (the agentmd grammar never reads them as links). When a file \
 of a close name exists in the target's folder, the help names it.\n\n## Why is this bad?\n\
@@ -27,7 +29,9 @@ the author meant it to have. Readers of the repository hit the same dead end.\n\
 ## Known problems\nURLs, `mailto:` and other `scheme:` targets, in-page anchors (`#usage`), \
 root-relative targets (`/docs/x.md`, whose root depends on where the file is rendered), \
 targets that climb above the analyzed folder, and template placeholders are not checked. \
-Files excluded by `.gitignore` count as absent.",
+Files excluded by `.gitignore` count as absent.\n\n## Source\nCommonMark 0.31.2, \
+\"Links\" (destinations, titles, reference definitions); Agent Skills specification, \
+\"File references\" (agentskills.io/specification): paths relative to the skill root.",
     fix: None,
 };
 
@@ -52,6 +56,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         }
         let written = cx.sources.get(edge.file).slice(edge.span);
+        if exists_from_skill(cx, edge.file, written) {
+            continue;
+        }
         let mut d = Diagnostic::new(
             RULE,
             edge.file,
@@ -65,6 +72,26 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         out.push(d);
     }
     bound_per_file(out)
+}
+
+/// Whether the link `written` in `file`, a Markdown file bundled in a
+/// skill's folder (`skill-reference`), names a file or a folder holding
+/// one when read from the skill's folder (the nearest folder above with a
+/// `SKILL.md`). The graph reads a reference's links both ways when they
+/// name one of the skill's own artifacts; this is the same reading for any
+/// other file (`assets/logo.png`, `templates/t.txt`).
+fn exists_from_skill(cx: &Context, file: skein_syntax::FileId, written: &str) -> bool {
+    let path = cx.path(file);
+    if cx
+        .artifact_at(path)
+        .is_none_or(|a| a.format != skein_model::Format::SkillReference)
+    {
+        return false;
+    }
+    skein_model::skill_folder_of(path, |p| cx.repo_files.contains(p))
+        .filter(|dir| dir.len() < dir_of(path).len())
+        .and_then(|dir| skein_model::graph::links::resolve_link(dir, written))
+        .is_some_and(|p| exists(cx.repo_files, &p))
 }
 
 /// Keeps the first [`MAX_PER_FILE`] diagnostics of each file in source
