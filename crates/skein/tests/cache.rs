@@ -461,6 +461,11 @@ fn a_cache_folder_that_is_not_skeins_own_is_refused() {
     refused(&other, "is not a cache (it has no CACHEDIR.TAG)");
     assert!(other.join("0123456789abcdef/notes.txt").is_file());
     assert!(!other.join(".gitignore").exists());
+    // A file where the folder should be: left as it was.
+    let file = home.path().join("cache-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    refused(&file, "is a file, not a folder");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
     // The default folder, a link planted in the project: nothing written
     // where it points.
     #[cfg(unix)]

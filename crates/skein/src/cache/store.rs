@@ -474,6 +474,8 @@ impl RunWriter {
 /// `CACHEDIR.TAG` into its cache folder and deletes old namespaces there,
 /// so it never takes a folder that
 /// - is a symbolic link (a cloned repository could point it anywhere),
+/// - is a file (there is no folder to write into; said, not skipped in
+///   silence),
 /// - is the project or holds it (the `.gitignore` would hide the project
 ///   from git and from skein's own walk),
 /// - already holds other files and no `CACHEDIR.TAG` (a folder that is not
@@ -484,6 +486,12 @@ pub fn refused(dir: &Path, project: &Path) -> Option<String> {
     if meta.as_ref().is_some_and(std::fs::Metadata::is_symlink) {
         return Some(format!(
             "the cache folder {} is a symbolic link",
+            dir.display()
+        ));
+    }
+    if meta.as_ref().is_some_and(|m| !m.is_dir()) {
+        return Some(format!(
+            "the cache folder {} is a file, not a folder",
             dir.display()
         ));
     }
