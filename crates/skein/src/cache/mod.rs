@@ -766,9 +766,7 @@ fn analyze_lean(
             .take(read)
             .map(|(_, f)| f.path())
             .collect();
-        if let Some(tail) = wire::encode_run_tail(&report, &unit_paths)
-            && run.add(&tail)
-        {
+        if wire::write_run_tail(&report, &unit_paths, &mut run) {
             run.finish();
         }
     }

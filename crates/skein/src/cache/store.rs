@@ -445,6 +445,20 @@ pub(crate) struct RunWriter {
     dir: PathBuf,
 }
 
+/// Appends to the body, as [`RunWriter::add`] does.
+impl std::io::Write for RunWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.sum.update(buf);
+        self.len += buf.len() as u64;
+        self.file.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 impl RunWriter {
     /// Appends `bytes` to the body; false when the write failed.
     pub(crate) fn add(&mut self, bytes: &[u8]) -> bool {

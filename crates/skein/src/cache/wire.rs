@@ -386,10 +386,27 @@ pub(crate) fn encode_run_head(context: u128, started: i128, entries: usize) -> O
 /// The end of [`encode_run`]'s record, after its entries: what `report`
 /// found, with `units` the paths of its files read.
 pub(crate) fn encode_run_tail(report: &crate::Report, units: &[&str]) -> Option<Vec<u8>> {
+    postcard::to_allocvec(&run_tail(report, units)?).ok()
+}
+
+/// [`encode_run_tail`] written to `out` as it is encoded, with no buffer
+/// of the whole (issue #17: at 100k files the tail is about 9 MB, made at
+/// the end of a cached cold run beside the whole report); false when it
+/// cannot be encoded or written.
+pub(crate) fn write_run_tail(
+    report: &crate::Report,
+    units: &[&str],
+    out: &mut impl std::io::Write,
+) -> bool {
+    run_tail(report, units).is_some_and(|t| postcard::to_io(&t, out).is_ok())
+}
+
+/// The tail of a run's record, borrowing from `report`.
+fn run_tail<'a>(report: &'a crate::Report, units: &'a [&'a str]) -> Option<RunOutTail<'a>> {
     let any = |f: FileId| Some(f.0);
     let sources = &report.sources;
     let files_read = report.summary.files_read;
-    let out = RunOutTail {
+    Some(RunOutTail {
         units,
         diagnostics: report
             .diagnostics
@@ -413,8 +430,7 @@ pub(crate) fn encode_run_tail(report: &crate::Report, units: &[&str]) -> Option<
             .collect(),
         files_read: files_read as u64,
         per_format: &report.summary.artifacts,
-    };
-    postcard::to_allocvec(&out).ok()
+    })
 }
 
 /// The encoding of `e` as [`encode_run`] takes it.
