@@ -35,12 +35,7 @@ pub(super) fn files(
                 .strip_suffix("SKILL.md")
                 .is_some_and(|d| skills.skill_dirs.contains(d))
         })
-        .map(|d| {
-            (
-                d.len(),
-                skills.skill_dirs.get(d).expect("an indexed folder"),
-            )
-        });
+        .and_then(|d| Some((d.len(), skills.skill_dirs.get(d)?)));
         let name = skill.map_or(path, |(len, _)| &path[len..]);
         let n = g.add(kind, name, a.file, Span::empty(0));
         if let Some((_, s)) = skill {

@@ -445,7 +445,7 @@ pub(crate) struct RunWriter {
     dir: PathBuf,
 }
 
-/// Appends to the body, as [`RunWriter::add`] does.
+/// Appends to the body: its checksum and length follow what is written.
 impl std::io::Write for RunWriter {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.sum.update(buf);
@@ -462,9 +462,7 @@ impl std::io::Write for RunWriter {
 impl RunWriter {
     /// Appends `bytes` to the body; false when the write failed.
     pub(crate) fn add(&mut self, bytes: &[u8]) -> bool {
-        self.sum.update(bytes);
-        self.len += bytes.len() as u64;
-        self.file.write_all(bytes).is_ok()
+        std::io::Write::write_all(self, bytes).is_ok()
     }
 
     /// Fills in the header and puts the file in place as `run.bin`.
