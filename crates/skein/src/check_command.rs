@@ -23,6 +23,14 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         .num_threads(threads)
         .build()
         .context("cannot start worker threads")?;
+    // Everything runs on the pool, the report's writers included: rayon's
+    // global pool has a thread per CPU, so work done outside this one would
+    // not honour `--threads`.
+    pool.install(|| check_on_pool(args, threads))
+}
+
+/// [`check`] on the pool of `threads` workers it made.
+fn check_on_pool(args: CheckArgs, threads: usize) -> anyhow::Result<ExitCode> {
     let overrides = overrides(&args)?;
     if args.statistics && matches!(args.format, OutputFormat::Sarif | OutputFormat::Github) {
         anyhow::bail!(
@@ -121,9 +129,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             ..Default::default()
         };
         for run in &runs {
-            let r = pool.install(|| {
-                skein::fix::fix_project(&run.root, &options, &run.view, &fix_options)
-            })?;
+            let r = skein::fix::fix_project(&run.root, &options, &run.view, &fix_options)?;
             fixed.add(run, r, args.diff)?;
         }
         if args.diff || args.fix_only {
@@ -167,7 +173,7 @@ pub(crate) fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 "skein: warning: {why}: this run keeps no cache (`--cache-dir` names another folder)"
             );
         }
-        let mut report = pool.install(|| skein::check(&run.root, &options))?;
+        let mut report = skein::check(&run.root, &options)?;
         if let Some(w) = watch {
             w.finish();
         }
