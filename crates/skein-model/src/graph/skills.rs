@@ -8,6 +8,7 @@ use crate::decode::Artifact;
 use crate::format::Format;
 use crate::models::Model;
 use petgraph::graph::NodeIndex;
+use rayon::slice::ParallelSliceMut;
 use skein_syntax::SourceMap;
 
 /// The skills of the repository, indexed for resolution. Folders and names
@@ -105,9 +106,9 @@ pub(super) fn index<'a>(
             by_name.push((folder, dir, n));
         }
     }
-    // Stable: a folder indexed twice keeps its last skill, a name keeps its
+    // Stable (rayon's merge sort, on every thread): a folder indexed twice keeps its last skill, a name keeps its
     // skills in artifact order.
-    by_dir.sort_by_key(|&(d, _)| d);
+    by_dir.par_sort_by_key(|&(d, _)| d);
     let mut dirs: Vec<(&'a str, NodeIndex)> = Vec::with_capacity(by_dir.len());
     for e in by_dir {
         match dirs.last_mut() {
@@ -115,7 +116,7 @@ pub(super) fn index<'a>(
             _ => dirs.push(e),
         }
     }
-    by_name.sort_by_key(|&(n, _, _)| n);
+    by_name.par_sort_by_key(|&(n, _, _)| n);
     Skills {
         skill_dirs: SkillDirs(dirs),
         skill_by_name: ByName(by_name),

@@ -3,6 +3,7 @@
 use super::{inner_span, subagent};
 use crate::{Context, Pass};
 use skein_syntax::{Diagnostic, FileId, Rule, Severity, SourceFile, Span, quote};
+use std::collections::HashMap;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -79,12 +80,21 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             value: (value, agent.doc.node(node).span, agent.source),
         });
     }
+    // The definitions of each name, in the order of `all`: a name's
+    // definitions are compared with each other only.
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, n) in all.iter().enumerate() {
+        by_name.entry(n.name).or_default().push(i);
+    }
     let mut out = Vec::new();
     for (i, b) in all.iter().enumerate() {
+        let same_name = || by_name[b.name].iter().map(|&j| &all[j]);
         // One folder: the first earlier file of the same name.
-        if let Some(first) = all[..i]
+        if let Some(first) = by_name[b.name]
             .iter()
-            .find(|a| a.home == b.home && a.name == b.name)
+            .take_while(|&&j| j < i)
+            .map(|&j| &all[j])
+            .find(|a| a.home == b.home)
         {
             out.push(
                 Diagnostic::new(
@@ -110,11 +120,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
         // A project subagent in an enclosing project shadowing this one, or
         // shadowed by it: reported once, at the inner (shadowed) definition.
-        let Some(outer) = all.iter().find(|a| {
-            a.name == b.name
-                && a.home != b.home
-                && a.project().is_some_and(|p| b.home.starts_with(p))
-        }) else {
+        let Some(outer) = same_name()
+            .find(|a| a.home != b.home && a.project().is_some_and(|p| b.home.starts_with(p)))
+        else {
             continue;
         };
         let mut d = Diagnostic::new(

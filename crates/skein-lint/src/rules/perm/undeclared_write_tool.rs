@@ -203,6 +203,16 @@ fn undeclared(a: &AssistantMcp, servers: &[&str], token: &str) -> Option<(String
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let g = cx.graph;
     let by_file: HashMap<FileId, &Artifact> = cx.artifacts.iter().map(|a| (a.file, a)).collect();
+    // Plugin agents by path, so each assistant finds those of its
+    // `agents/` folder by bisection rather than by a pass over every
+    // artifact (assistants times artifacts at monorepo scale).
+    let mut plugin_agents: Vec<(&str, &Artifact)> = cx
+        .artifacts
+        .iter()
+        .filter(|x| x.format == Format::PluginAgent)
+        .map(|x| (cx.path(x.file), x))
+        .collect();
+    plugin_agents.sort_by(|x, y| x.0.cmp(y.0));
     let mut out = Vec::new();
     for a in g.assistant_mcp() {
         let assistant = &g.node(a.node).name;
@@ -270,12 +280,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             "{}agents/",
             cx.path(a.file).strip_suffix("assistant.json").unwrap_or("")
         );
-        for art in cx
-            .artifacts
+        let first = plugin_agents.partition_point(|(p, _)| *p < agents_dir.as_str());
+        for &(p, art) in plugin_agents[first..]
             .iter()
-            .filter(|x| x.format == Format::PluginAgent)
+            .take_while(|(p, _)| p.starts_with(agents_dir.as_str()))
         {
-            let p = cx.path(art.file);
             let Some(file_name) = p.strip_prefix(&agents_dir) else {
                 continue;
             };

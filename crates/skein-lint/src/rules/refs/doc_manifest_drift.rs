@@ -2,6 +2,7 @@
 
 use super::dir_of;
 use crate::{Context, Pass};
+use rayon::prelude::*;
 use skein_model::graph::links::{gate_id_shaped, resolve_link};
 use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Diagnostic, LinkKind, Rule, Severity, Span, quote};
@@ -67,25 +68,31 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .iter()
         .map(|&s| cx.graph.node(s).name.as_str())
         .collect();
-    let mut out = Vec::new();
-    for a in cx.artifacts {
-        // A loop read in part (it fails its schema) may lack a gate or a
-        // skill its LOOP.md rightly names: not drift.
-        let Model::SkilldropLoop(l) = &a.model else {
-            continue;
-        };
-        if l.partial {
-            continue;
-        }
-        let dir = dir_of(cx.path(a.file));
-        let Some(doc) = docs.get(dir) else { continue };
-        let body = doc.body.as_ref().expect("filtered to bodies");
-        // The text a lean run dropped is read for this loop and let go.
-        cx.sources
-            .get(doc.file)
-            .with_text(|text| drift(a, l, doc, body, text, dir, &skill_names, &mut out));
-    }
-    out
+    // Loops on every thread (each may read its LOOP.md again from disk),
+    // their findings joined in artifact order.
+    cx.artifacts
+        .par_iter()
+        .flat_map_iter(|a| {
+            let mut out = Vec::new();
+            // A loop read in part (it fails its schema) may lack a gate or a
+            // skill its LOOP.md rightly names: not drift.
+            if let Model::SkilldropLoop(l) = &a.model
+                && !l.partial
+            {
+                let dir = dir_of(cx.path(a.file));
+                if let Some(doc) = docs.get(dir)
+                    && let Some(body) = &doc.body
+                {
+                    // The text a lean run dropped is read for this loop and
+                    // let go.
+                    cx.sources.get(doc.file).with_text(|text| {
+                        drift(a, l, doc, body, text, dir, &skill_names, &mut out)
+                    });
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 /// The findings of loop `a` (model `l`) against its `LOOP.md` `doc`, whose
