@@ -288,8 +288,8 @@ fn bench_graph(c: &mut Criterion) {
     let mut group = c.benchmark_group("graph");
     for (label, files) in pipeline_inputs() {
         let report = skein::check_files(to_input_files(&files), &skein::Options::default());
-        let repo_files: std::collections::BTreeSet<String> =
-            files.iter().map(|f| f.path.clone()).collect();
+        let repo_files: skein::skein_lint::RepoFiles =
+            files.iter().map(|f| f.path.as_str()).collect();
         if files.len() >= 50_000 {
             group.sample_size(10);
         }

@@ -9,15 +9,16 @@
 pub mod claude_code;
 pub mod fix;
 pub mod internal;
+pub mod repo_files;
 pub mod retain;
 pub mod rules;
 pub mod similar;
 
 pub use internal::{INTERNAL_ERROR, InternalError, catch};
 use rayon::prelude::*;
+pub use repo_files::RepoFiles;
 use skein_model::{Artifact, RepoGraph};
 use skein_syntax::{Diagnostic, FileId, Rule, SourceMap};
-use std::collections::BTreeSet;
 
 /// Everything a pass may read.
 pub struct Context<'a> {
@@ -29,7 +30,7 @@ pub struct Context<'a> {
     pub sources: &'a SourceMap,
     /// Every file path in the repository (not only artifacts), repo-relative,
     /// for existence checks (`script`, `persona`, `entrypoint`).
-    pub repo_files: &'a BTreeSet<String>,
+    pub repo_files: &'a RepoFiles,
     /// What several passes derive from one artifact, derived once
     /// ([`Memo::new`] with the number of `artifacts`).
     pub memo: Memo,
@@ -625,7 +626,7 @@ fn local_passes(
 pub fn run_local(
     a: &Artifact,
     sources: &SourceMap,
-    repo_files: &BTreeSet<String>,
+    repo_files: &RepoFiles,
     file_passes: &[FilePass],
 ) -> Local {
     let graph = RepoGraph::default();

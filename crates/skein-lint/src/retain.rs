@@ -17,9 +17,9 @@
 //! starts reading another format's tree belongs in it (the lean runs of
 //! `crates/skein/tests/lean.rs` then stop falling back).
 
+use crate::RepoFiles;
 use crate::rules;
 use skein_model::{Artifact, Format, Model};
-use std::collections::BTreeSet;
 
 /// What to keep of one artifact for the repository half of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub struct Keep {
 ///   written;
 /// - a skill's, agent's or command's that names `$CLAUDE_PLUGIN_` (PLUGIN014
 ///   scans the texts it is given, and passes the dropped ones).
-pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &BTreeSet<String>) -> Keep {
+pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Keep {
     let names_plugin_variable = || {
         memchr::memmem::find(
             text.as_bytes(),
@@ -150,7 +150,7 @@ pub fn pieces_kept(
     a: &Artifact,
     text: &str,
     path: &str,
-    repo_files: &BTreeSet<String>,
+    repo_files: &RepoFiles,
     bundled: Option<&BundledNames>,
 ) -> Vec<skein_syntax::Span> {
     use rules::skills::unreferenced_skill_file as skill026;
@@ -196,7 +196,7 @@ pub struct BundledNames(std::collections::HashSet<u64>);
 
 impl BundledNames {
     /// The names of the paths `repo_files`.
-    pub fn of(repo_files: &BTreeSet<String>) -> BundledNames {
+    pub fn of(repo_files: &RepoFiles) -> BundledNames {
         BundledNames(
             repo_files
                 .iter()
@@ -232,7 +232,7 @@ impl BundledNames {
 
 /// Whether a Bailey assistant may load the skill at `path`: it loads
 /// `skills/<name>/SKILL.md` from its own folder.
-fn bailey_may_load(path: &str, repo_files: &BTreeSet<String>) -> bool {
+fn bailey_may_load(path: &str, repo_files: &RepoFiles) -> bool {
     path.strip_suffix("/SKILL.md")
         .and_then(|p| p.rsplit_once('/'))
         .and_then(|(skills, _)| skills.strip_suffix("skills"))

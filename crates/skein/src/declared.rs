@@ -19,7 +19,6 @@
 use crate::config::Config;
 use skein_model::graph::{join, plugin_root};
 use skein_model::{Format, classify_in_repo};
-use std::collections::BTreeSet;
 
 /// The manifest members that name component files, and the format of each.
 const MEMBERS: &[(&str, Format)] = &[
@@ -91,7 +90,7 @@ pub(crate) fn named_in(found: &[crate::walk::Found], max: u64) -> Vec<(String, F
 /// paths, sorted.
 pub(crate) fn declare(
     config: &mut Config,
-    all: &BTreeSet<String>,
+    all: &skein_lint::RepoFiles,
     mut named: Vec<(String, Format)>,
 ) -> Vec<String> {
     named.sort();

@@ -29,7 +29,7 @@ use crate::{
 use rayon::prelude::*;
 use skein_model::{Decoded, classify_with};
 use skein_syntax::{Diagnostic, FileId, Parsers, Span};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
@@ -101,7 +101,7 @@ pub struct Workspace {
     config: config::Config,
     max_file_size: u64,
     /// Every repository path (what `repo_files` of the passes sees).
-    all: BTreeSet<String>,
+    all: skein_lint::RepoFiles,
     /// The recognised files, by project-relative path.
     files: BTreeMap<String, Slot>,
     /// Open buffers, which win over the disk until closed.
@@ -130,7 +130,7 @@ impl Workspace {
             options: options.clone(),
             config: config::Config::default(),
             max_file_size: crate::DEFAULT_MAX_FILE_SIZE,
-            all: BTreeSet::new(),
+            all: skein_lint::RepoFiles::new(),
             files: BTreeMap::new(),
             overlays: BTreeMap::new(),
             report: None,
@@ -190,7 +190,7 @@ impl Workspace {
     /// (or as a new file). Returns whether skein reads that path.
     pub fn set_overlay(&mut self, rel: &str, bytes: Vec<u8>) -> bool {
         self.overlays.insert(rel.to_string(), bytes.clone());
-        if self.all.insert(rel.to_string()) {
+        if self.all.insert(rel) {
             self.local_valid = false;
         }
         if !self.is_analyzed(rel) {
@@ -228,7 +228,7 @@ impl Workspace {
             self.files.remove(rel);
             return;
         };
-        if self.all.insert(rel.to_string()) {
+        if self.all.insert(rel) {
             self.local_valid = false;
         }
         if !self.is_analyzed(rel) {

@@ -150,7 +150,7 @@ impl Input {
 /// (with the overlays), in `FileId` order.
 pub(crate) struct Plan {
     pub(crate) config: crate::config::Config,
-    pub(crate) all: std::collections::BTreeSet<String>,
+    pub(crate) all: skein_lint::RepoFiles,
     /// The units, in path order.
     pub(crate) units: Vec<(String, Input)>,
     /// The inputs that are no unit, known by their paths (a second input
@@ -191,7 +191,7 @@ pub(crate) fn plan(walked: Walked, options: &Options) -> Plan {
         .collect();
     for o in &overlays {
         if classify_in_repo(&o.path, |p| config.format_for(p), |q| all.contains(q)).is_some() {
-            all.insert(o.path.clone());
+            all.insert(&o.path);
             inputs.push((o.path.clone(), Input::Memory(o.bytes.clone())));
         }
     }
@@ -284,7 +284,7 @@ impl Keeper {
         root: &Path,
         config: &crate::config::Config,
         options: &Options,
-        all: &std::collections::BTreeSet<String>,
+        all: &skein_lint::RepoFiles,
     ) -> Keeper {
         let texts = Arc::new(DiskTexts::new(root));
         let mark = DropMark::new();
@@ -308,7 +308,7 @@ impl Keeper {
         a: &Artifact,
         file: FileId,
         source: &mut SourceFile,
-        all: &std::collections::BTreeSet<String>,
+        all: &skein_lint::RepoFiles,
     ) -> Local {
         let one = SourceMap::one(file, std::mem::take(source));
         let l = skein_lint::run_local(a, &one, all, &self.file_passes);
@@ -325,7 +325,7 @@ impl Keeper {
         decoded: Decoded,
         local: Option<Local>,
         version: Option<u128>,
-        all: &std::collections::BTreeSet<String>,
+        all: &skein_lint::RepoFiles,
     ) -> FileOut {
         let mut artifact = decoded.artifact;
         let keep = artifact

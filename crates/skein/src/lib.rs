@@ -831,7 +831,7 @@ pub fn check(root: &Path, options: &Options) -> Result<Report, Error> {
 pub(crate) struct Gathered {
     pub(crate) config: config::Config,
     pub(crate) loaded: Vec<(String, Content)>,
-    pub(crate) all: BTreeSet<String>,
+    pub(crate) all: skein_lint::RepoFiles,
 }
 
 /// The walk and reads of [`check`] (and of [`incremental::Workspace`]).
@@ -855,7 +855,7 @@ pub(crate) const FILES_PER_JOB: usize = 256;
 pub(crate) struct Walked {
     pub(crate) config: config::Config,
     pub(crate) found: Vec<walk::Found>,
-    pub(crate) all: BTreeSet<String>,
+    pub(crate) all: skein_lint::RepoFiles,
     pub(crate) errors: Vec<(String, String)>,
     /// Whether the walk was the cache's listing of the last one (no folder
     /// listed again: [`cache::walk_listed`]).
@@ -906,7 +906,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let kind = walk::EntryKind::of(root, &meta);
-        let all = BTreeSet::from([rel.clone()]);
+        let all: skein_lint::RepoFiles = [rel.as_str()].into_iter().collect();
         let found = if is_artifact(&rel)
             && classify_in_repo(&rel, |p| config.format_for(p), |q| all.contains(q)).is_some()
         {
@@ -999,7 +999,7 @@ pub(crate) fn read_walked(
     let mut all = all;
     for o in overlays {
         if classify_in_repo(&o.path, |p| config.format_for(p), |q| all.contains(q)).is_some() {
-            all.insert(o.path.clone());
+            all.insert(&o.path);
             loaded.push((o.path.clone(), Content::Bytes(o.bytes.clone())));
         }
     }
@@ -1037,7 +1037,7 @@ pub fn check_listed(root: &Path, paths: &[String], options: &Options) -> Result<
         .max_file_size
         .or(config.max_file_size)
         .unwrap_or(DEFAULT_MAX_FILE_SIZE);
-    let mut all: BTreeSet<String> = paths.iter().cloned().collect();
+    let mut all: skein_lint::RepoFiles = paths.iter().map(String::as_str).collect();
     // A listed reference or script of a skill whose SKILL.md is not listed:
     // the SKILL.md on disk says whose folder it is.
     let skill_files: Vec<String> = all
@@ -1202,7 +1202,7 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
     };
     let mut config = config;
     config.apply(&options.overrides);
-    let all: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
+    let all: skein_lint::RepoFiles = files.iter().map(|f| f.path.as_str()).collect();
     let named = files
         .iter()
         .filter(|f| declared::is_manifest(&f.path))
@@ -1228,7 +1228,7 @@ pub(crate) fn analyze_gathered(g: Gathered, options: &Options) -> Report {
 
 fn analyze(
     loaded: Vec<(String, Content)>,
-    repo_files: BTreeSet<String>,
+    repo_files: skein_lint::RepoFiles,
     config: &config::Config,
     options: &Options,
 ) -> Report {
@@ -1296,7 +1296,7 @@ impl Decodeds {
 /// SKILL.md files no loader discovers left out.
 pub(crate) fn units(
     mut loaded: Vec<(String, Content)>,
-    repo_files: &BTreeSet<String>,
+    repo_files: &skein_lint::RepoFiles,
     config: &config::Config,
 ) -> Vec<(String, Content)> {
     loaded.sort_by(|a, b| a.0.cmp(&b.0));
@@ -1330,7 +1330,7 @@ pub(crate) fn decode_unit(
     path: &str,
     content: Content,
     config: &config::Config,
-    repo_files: &BTreeSet<String>,
+    repo_files: &skein_lint::RepoFiles,
 ) -> (String, Decoded) {
     match content {
         Content::Bytes(bytes) => {
@@ -1412,7 +1412,7 @@ pub(crate) fn passes(
 /// too (the incremental layer and the cache keep them).
 pub(crate) fn analyze_decoded(
     decoded: Decodeds,
-    repo_files: BTreeSet<String>,
+    repo_files: skein_lint::RepoFiles,
     config: &config::Config,
     options: &Options,
     reused: Vec<Option<skein_lint::Local>>,
@@ -1469,7 +1469,7 @@ impl Interrupted {
 /// [`Interrupted`], with the decoded inputs, when cancelled.
 pub(crate) fn analyze_cancellable(
     decoded: Decodeds,
-    repo_files: BTreeSet<String>,
+    repo_files: skein_lint::RepoFiles,
     config: &config::Config,
     options: &Options,
     reused: Vec<Option<skein_lint::Local>>,

@@ -12,7 +12,6 @@
 
 use ignore::{WalkBuilder, WalkState};
 use skein_model::classify_path;
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -97,7 +96,7 @@ pub struct Walked {
     pub linked_folders: Vec<Found>,
     /// Every file (artifact or not), repo-relative, for existence checks of
     /// referenced paths.
-    pub all: BTreeSet<String>,
+    pub all: skein_lint::RepoFiles,
     /// Folders or files the walk could not read: (repo-relative path, reason).
     pub errors: Vec<(String, String)>,
     /// Symbolic links found (artifacts or not): what a link is (a link to a

@@ -705,9 +705,9 @@ fn output_does_not_depend_on_file_order() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/examples/demo-repo");
     let mut files = Vec::new();
     let w = skein::walk::walk(&root, 1);
-    for f in w.all {
-        let bytes = std::fs::read(root.join(&f)).expect("read");
-        files.push(InputFile::new(f, bytes));
+    for f in w.all.iter() {
+        let bytes = std::fs::read(root.join(f)).expect("read");
+        files.push(InputFile::new(f.to_string(), bytes));
     }
     assert!(files.len() > 10);
     let render = |files: Vec<InputFile>| {

@@ -42,7 +42,7 @@ use super::{Key, Stamp, store::Store};
 use crate::walk::{EntryKind, Found, Walked};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -233,7 +233,7 @@ fn reuse(root: &Path, key: u128, store: &Store) -> Option<Walked> {
     Some(Walked {
         artifacts,
         linked_folders: Vec::new(),
-        all: files.into_iter().collect::<BTreeSet<String>>(),
+        all: files.into_iter().collect::<skein_lint::RepoFiles>(),
         errors: Vec::new(),
         symlinks: 0,
         git_dirs,
@@ -254,7 +254,7 @@ fn record(
         return None;
     }
     let unnamed = |p: &str| p.contains(char::REPLACEMENT_CHARACTER);
-    if walked.all.iter().any(|p| unnamed(p)) {
+    if walked.all.iter().any(unnamed) {
         return None;
     }
     let mut folders = folders
@@ -334,16 +334,12 @@ fn record(
             Some((Some(parent), name, *stamp))
         })
         .collect::<Option<Vec<_>>>()?;
-    let files = walked
-        .all
-        .iter()
-        .map(|p| split(p))
-        .collect::<Option<Vec<_>>>()?;
+    let files = walked.all.iter().map(split).collect::<Option<Vec<_>>>()?;
     let file_index: HashMap<&str, u32> = walked
         .all
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.as_str(), i as u32))
+        .map(|(i, p)| (p, i as u32))
         .collect();
     let artifacts = walked
         .artifacts

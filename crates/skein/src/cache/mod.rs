@@ -362,7 +362,7 @@ fn analyze_walked(
     };
     let paths = {
         let mut k = Key::new("paths");
-        for p in &walked.all {
+        for p in walked.all.iter() {
             k.str(p);
         }
         k.finish()

@@ -17,11 +17,11 @@ pub mod unknown_marketplace_field;
 pub mod unlisted_plugin;
 
 use crate::Context;
+use crate::RepoFiles;
 use skein_model::Artifact;
 use skein_model::graph::MarketFlavour;
 use skein_model::graph::market::MarketplaceInfo;
 use skein_syntax::{NodeId, NodeKind};
-use std::collections::BTreeSet;
 
 /// Every Claude Code marketplace (`.claude-plugin/marketplace.json`) of the
 /// graph with its artifact and, when the file's top level is a mapping, that
@@ -44,15 +44,12 @@ pub(crate) fn claude_marketplaces<'a>(
 }
 
 /// Whether `path` (repo-relative, no trailing `/`) is a folder holding a file.
-pub(crate) fn is_folder(files: &BTreeSet<String>, path: &str) -> bool {
+pub(crate) fn is_folder(files: &RepoFiles, path: &str) -> bool {
     if path.is_empty() {
         return !files.is_empty();
     }
     let dir = format!("{path}/");
-    files
-        .range(dir.clone()..)
-        .next()
-        .is_some_and(|f| f.starts_with(&dir))
+    files.starting_with(&dir).next().is_some()
 }
 
 /// `a/b` -> `a/b/`, `""` -> `""`.

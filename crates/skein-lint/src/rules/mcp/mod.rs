@@ -517,10 +517,7 @@ pub(crate) fn mcp_file<'a>(cx: &Context, a: &'a Artifact) -> Option<McpFile<'a>>
 
 /// Whether `path` lies in a folder with a Claude Code plugin manifest
 /// (`.claude-plugin/plugin.json`) at or above it.
-pub(crate) fn in_claude_plugin(
-    repo_files: &std::collections::BTreeSet<String>,
-    path: &str,
-) -> bool {
+pub(crate) fn in_claude_plugin(repo_files: &crate::RepoFiles, path: &str) -> bool {
     let mut dir = path;
     while let Some((parent, _)) = dir.rsplit_once('/') {
         if repo_files.contains(&format!("{parent}/.claude-plugin/plugin.json")) {

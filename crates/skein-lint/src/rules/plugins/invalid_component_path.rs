@@ -1,11 +1,11 @@
 //! PLUGIN004 `invalid-component-path`.
 
 use super::{kind_name, manifests, root_mapping};
+use crate::RepoFiles;
 use crate::rules::refs::folder_label;
 use crate::{Context, Pass};
 use skein_model::graph::{join, plugin_root};
 use skein_syntax::{Diagnostic, FileId, NodeId, NodeKind, Rule, Severity, Span, quote};
-use std::collections::BTreeSet;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -43,20 +43,17 @@ const MEMBERS: &[(&str, Want, bool)] = &[
     ("lspServers", Want::File, true),
 ];
 
-fn is_file(files: &BTreeSet<String>, p: &str) -> bool {
+fn is_file(files: &RepoFiles, p: &str) -> bool {
     files.contains(p)
 }
 
-fn is_folder(files: &BTreeSet<String>, p: &str) -> bool {
+fn is_folder(files: &RepoFiles, p: &str) -> bool {
     let dir = if p.is_empty() {
         String::new()
     } else {
         format!("{p}/")
     };
-    files
-        .range(dir.clone()..)
-        .next()
-        .is_some_and(|f| f.starts_with(&dir))
+    files.starting_with(&dir).next().is_some()
 }
 
 fn diag(file: FileId, span: Span, msg: String, label: &str) -> Diagnostic {

@@ -1,10 +1,11 @@
 //! PLUGIN006 `misplaced-plugin-manifest`.
 
 use super::{manifests, opening};
+use crate::RepoFiles;
 use crate::{Context, Pass};
 use skein_model::graph::{EntrySource, MarketFlavour};
 use skein_syntax::{Diagnostic, Rule, Severity};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -22,11 +23,8 @@ pub const PASS: Pass = Pass { rule: RULE, check };
 /// Component folders Claude Code looks for at the plugin root.
 const COMPONENT_DIRS: &[&str] = &["commands", "agents", "skills", "hooks", "output-styles"];
 
-fn has_under(files: &BTreeSet<String>, dir: &str) -> bool {
-    files
-        .range(dir.to_string()..)
-        .next()
-        .is_some_and(|f| f.starts_with(dir))
+fn has_under(files: &RepoFiles, dir: &str) -> bool {
+    files.starting_with(dir).next().is_some()
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {

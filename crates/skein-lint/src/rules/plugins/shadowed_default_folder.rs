@@ -50,11 +50,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 continue;
             };
             let prefix = format!("{default}/");
-            let held = cx
-                .repo_files
-                .range(prefix.clone()..)
-                .take_while(|f| f.starts_with(&prefix))
-                .count();
+            let held = cx.repo_files.starting_with(&prefix).count();
             if held == 0 {
                 continue;
             }

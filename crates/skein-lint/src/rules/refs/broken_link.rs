@@ -1,10 +1,10 @@
 //! REF007 `broken-link`.
 
 use super::{closest, dir_of, exists};
+use crate::RepoFiles;
 use crate::{Context, Pass};
 use skein_model::graph::{EdgeKind, NodeKind};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
-use std::collections::BTreeSet;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -130,12 +130,11 @@ fn bound_per_file(mut all: Vec<Diagnostic>) -> Vec<Diagnostic> {
 
 /// A file in the target's folder whose name is within edit distance 2 of
 /// the target's name, as a repo-relative path.
-fn near_file(files: &BTreeSet<String>, target: &str) -> Option<String> {
+fn near_file(files: &RepoFiles, target: &str) -> Option<String> {
     let dir = dir_of(target);
     let name = &target[dir.len()..];
     let siblings = files
-        .range(dir.to_string()..)
-        .take_while(|f| f.starts_with(dir))
+        .starting_with(dir)
         .map(|f| &f[dir.len()..])
         .filter(|f| !f.contains('/'))
         .take(10_000);

@@ -10,7 +10,7 @@ pub mod orphan_skill;
 pub mod unknown_agent;
 pub mod unknown_skill;
 
-use std::collections::BTreeSet;
+use crate::RepoFiles;
 
 #[cfg(test)]
 use crate::similar::edit_distance;
@@ -45,7 +45,7 @@ pub(crate) fn closest<'a>(
 
 /// Whether `path` (repo-relative, no trailing `/`) is a file or a folder
 /// holding at least one file.
-pub(crate) fn exists(files: &BTreeSet<String>, path: &str) -> bool {
+pub(crate) fn exists(files: &RepoFiles, path: &str) -> bool {
     if path.is_empty() {
         return true;
     }
@@ -53,10 +53,7 @@ pub(crate) fn exists(files: &BTreeSet<String>, path: &str) -> bool {
         return true;
     }
     let dir = format!("{}/", path.trim_end_matches('/'));
-    files
-        .range(dir.clone()..)
-        .next()
-        .is_some_and(|f| f.starts_with(&dir))
+    files.starting_with(&dir).next().is_some()
 }
 
 /// The folder of a repo-relative path, with trailing `/` (`""` at the root).
@@ -91,7 +88,7 @@ mod tests {
 
     #[test]
     fn existence() {
-        let files: BTreeSet<String> = ["a/b/c.md", "a/bb.md"]
+        let files: RepoFiles = ["a/b/c.md", "a/bb.md"]
             .iter()
             .map(|s| s.to_string())
             .collect();

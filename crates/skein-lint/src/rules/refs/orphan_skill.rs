@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
     doc: "## What it does\nReports a `SKILL.md` that no loader references: no skilldrop loop \
 stage or catalogue outcome, no Bailey assistant `skills`/`instructions`, no Loom agent's skills \
 library, no OpenCode contract `applicable_skills` or agent `skills`, and no plugin that \
-auto-loads its `skills/` folder. It is reported only when the skill lies under a folder that \
+auto-loads its `skills/` folder. A skill in a client's own skills folder is never reported: \
+Claude Code loads every skill of `.claude/skills/` by itself \
+(https://code.claude.com/docs/en/skills), and so do OpenCode (`.opencode/skills/`), GitHub \
+Copilot (`.github/skills/`), Codex (`.agents/skills/`), Cursor (`.cursor/skills/`) and Gemini \
+CLI (`.gemini/skills/`) for theirs. It is reported only when the skill lies under a folder that \
 holds such a loader, so a repository of standalone skills with no loader is not reported. The \
 message names the kinds of loader in scope.\n\n## Why is this bad?\nIn a repository where skills \
 reach the runtime through loaders, a skill no loader names is never loaded: dead weight that \
@@ -52,6 +56,14 @@ fn or_list(words: &[&str]) -> String {
     }
 }
 
+/// Whether the skill at `path` (`…/<name>/SKILL.md`) sits in a folder a
+/// client loads skills from by itself.
+fn in_client_skills_folder(path: &str) -> bool {
+    let skill_dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    let scope = skill_dir.rsplit_once('/').map_or("", |(d, _)| d);
+    crate::rules::skills::is_client_scope(scope)
+}
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let g = cx.graph;
     let mut out = Vec::new();
@@ -61,6 +73,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
         let skill = g.node(s);
         let path = cx.path(skill.file);
+        // A client's own skills folder (`.claude/skills/`, ...): the client
+        // loads every skill there by itself, whoever else names it.
+        if in_client_skills_folder(path) {
+            continue;
+        }
         let scopes: Vec<&(String, NodeKind)> = g
             .loader_scopes()
             .iter()

@@ -36,21 +36,6 @@ fn is_plugin_scope(cx: &Context, scope: &str) -> bool {
         || cx.repo_files.contains(&format!("{parent}plugin.json"))
 }
 
-/// Folders that a client loads skills from by itself (`.claude/skills/`,
-/// `.agents/skills/`, `.github/skills/`, ...): skills there share one
-/// namespace with the user's own skills.
-fn is_client_scope(scope: &str) -> bool {
-    let mut parts = scope.trim_end_matches('/').rsplit('/');
-    let (Some(last), Some(parent)) = (parts.next(), parts.next()) else {
-        return false;
-    };
-    matches!(last, "skills" | "skill")
-        && matches!(
-            parent,
-            ".claude" | ".agents" | ".github" | ".opencode" | ".cursor" | ".codex" | ".gemini"
-        )
-}
-
 struct Def<'a> {
     file: FileId,
     span: Span,
@@ -113,7 +98,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             if is_plugin_scope(cx, d.scope) {
                 continue;
             }
-            let client = is_client_scope(d.scope);
+            let client = super::is_client_scope(d.scope);
             // Two folders shadow each other only when a client loads at
             // least one of them by itself; two distribution folders
             // (`skills/` of two repositories) are never loaded together.

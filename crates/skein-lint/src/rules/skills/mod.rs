@@ -42,9 +42,9 @@ pub mod unrestricted_skill_bash;
 pub mod vague_skill_name;
 
 use crate::Context;
+use crate::RepoFiles;
 use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Document, Entry, NodeId, NodeKind, Span};
-use std::collections::BTreeSet;
 
 /// A decoded `SKILL.md` frontmatter: its tree and its top-level mapping.
 pub(crate) struct Skill<'a> {
@@ -141,7 +141,7 @@ pub(crate) fn claude_loads(cx: &Context, a: &Artifact) -> bool {
 }
 
 /// [`claude_loaded`] in a repository of the paths `repo_files`.
-pub(crate) fn claude_loaded_in(repo_files: &BTreeSet<String>, path: &str) -> bool {
+pub(crate) fn claude_loaded_in(repo_files: &RepoFiles, path: &str) -> bool {
     if path.starts_with(".claude/skills/") || path.contains("/.claude/skills/") {
         return true;
     }
@@ -161,6 +161,26 @@ pub(crate) fn claude_loaded_in(repo_files: &BTreeSet<String>, path: &str) -> boo
     manifest.push_str(root);
     manifest.push_str(MANIFEST);
     repo_files.contains(&manifest)
+}
+
+/// Folders that a client loads skills from by itself (`.claude/skills/`,
+/// `.agents/skills/`, `.github/skills/`, ...): skills there share one
+/// namespace with the user's own skills, and the client loads every one
+/// of them without being told (Claude Code: `.claude/skills/`; OpenCode:
+/// `.opencode/skills/`; GitHub Copilot: `.github/skills/`; Codex:
+/// `.agents/skills/` and `.codex/skills/`; Cursor: `.cursor/skills/`; Gemini CLI:
+/// `.gemini/skills/`). `scope` is the folder that holds skill folders,
+/// with or without its trailing `/`.
+pub(crate) fn is_client_scope(scope: &str) -> bool {
+    let mut parts = scope.trim_end_matches('/').rsplit('/');
+    let (Some(last), Some(parent)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    matches!(last, "skills" | "skill")
+        && matches!(
+            parent,
+            ".claude" | ".agents" | ".github" | ".opencode" | ".cursor" | ".codex" | ".gemini"
+        )
 }
 
 /// A skill file's body: its text and the byte of the file it starts at.

@@ -1,10 +1,11 @@
 //! SKILL026 `unreferenced-skill-file`.
 
 use super::Skill;
+use crate::RepoFiles;
 use crate::{Context, Pass};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -145,25 +146,18 @@ fn named_by_configs(cx: &Context, wanted: &[String]) -> Vec<bool> {
 /// can find anything in the skill's folder: a lean run may drop the tree
 /// ([`crate::retain::keep`]), and both rules pass a skill whose tree was
 /// dropped.
-pub(crate) fn named_plainly(text: &str, dir: &str, repo_files: &BTreeSet<String>) -> bool {
+pub(crate) fn named_plainly(text: &str, dir: &str, repo_files: &RepoFiles) -> bool {
     named_plainly_by(|t| text.contains(t), dir, repo_files)
 }
 
 /// [`named_plainly`], with `contains` telling whether the text holds a
 /// string.
-fn named_plainly_by(
-    contains: impl Fn(&str) -> bool,
-    dir: &str,
-    repo_files: &BTreeSet<String>,
-) -> bool {
-    repo_files
-        .range(dir.to_string()..)
-        .take_while(|f| f.starts_with(dir))
-        .all(|f| {
-            let rel = &f[dir.len()..];
-            let name = rel.rsplit('/').next().unwrap_or(rel);
-            rel == "SKILL.md" || contains(rel) || contains(name)
-        })
+fn named_plainly_by(contains: impl Fn(&str) -> bool, dir: &str, repo_files: &RepoFiles) -> bool {
+    repo_files.starting_with(dir).all(|f| {
+        let rel = &f[dir.len()..];
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        rel == "SKILL.md" || contains(rel) || contains(name)
+    })
 }
 
 /// Every string the rule may look for in the text of the `SKILL.md` in
@@ -171,26 +165,23 @@ fn named_plainly_by(
 /// its file name, and each folder between (with and without its `/`).
 fn names_looked_for<'a>(
     dir: &'a str,
-    repo_files: &'a BTreeSet<String>,
+    repo_files: &'a RepoFiles,
 ) -> impl Iterator<Item = &'a str> + 'a {
-    repo_files
-        .range(dir.to_string()..)
-        .take_while(move |f| f.starts_with(dir))
-        .flat_map(move |f| {
-            let rel = &f[dir.len()..];
-            let name = rel.rsplit('/').next().unwrap_or(rel);
-            let folders = rel
-                .match_indices('/')
-                .flat_map(move |(i, _)| [&rel[..=i], &rel[..i]]);
-            [rel, name].into_iter().chain(folders)
-        })
+    repo_files.starting_with(dir).flat_map(move |f| {
+        let rel = &f[dir.len()..];
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        let folders = rel
+            .match_indices('/')
+            .flat_map(move |(i, _)| [&rel[..=i], &rel[..i]]);
+        [rel, name].into_iter().chain(folders)
+    })
 }
 
 /// Where the text of the `SKILL.md` at `path` (`text`) first holds each
 /// string the rule may look for in it ([`names_looked_for`]): kept when a
 /// lean run drops the text ([`crate::retain::pieces_kept`]), the rule then
 /// asks the pieces. A string is in the text exactly when a piece holds it.
-pub(crate) fn names_found(text: &str, path: &str, repo_files: &BTreeSet<String>) -> Vec<Span> {
+pub(crate) fn names_found(text: &str, path: &str, repo_files: &RepoFiles) -> Vec<Span> {
     let Some(dir) = path.strip_suffix("SKILL.md") else {
         return Vec::new();
     };
@@ -293,11 +284,7 @@ fn unnamed_in<'a>(
     // whose `SKILL.md` exists is skipped whole (the files are in path order,
     // so a skipped folder's files are consecutive).
     let mut skipped: Option<&str> = None;
-    for f in cx
-        .repo_files
-        .range(dir.to_string()..)
-        .take_while(|f| f.starts_with(dir))
-    {
+    for f in cx.repo_files.starting_with(dir) {
         let rel = &f[dir.len()..];
         if skipped.is_some_and(|n| rel.starts_with(n)) {
             continue;
@@ -312,7 +299,7 @@ fn unnamed_in<'a>(
                 continue;
             }
         }
-        if rel == "SKILL.md" || manifests.contains(f.as_str()) {
+        if rel == "SKILL.md" || manifests.contains(f) {
             continue;
         }
         let name = rel.rsplit('/').next().unwrap_or(rel);
