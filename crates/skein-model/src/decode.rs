@@ -167,6 +167,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             syn::SYNTAX_ERROR,
             syn::UNDEFINED_ALIAS,
             syn::NESTING_TOO_DEEP,
+            syn::YAML_TOO_LONG,
         ]
         .contains(&d.rule)
     });

@@ -30,6 +30,32 @@ const JSON_COMMENT_MESSAGE: &str = "comments are not allowed in JSON";
 /// scanner counts them) the YAML front accepts; see [`block_nesting_over`].
 pub const MAX_BLOCK_NESTING: usize = 128;
 
+/// Most lines of YAML the YAML front parses (the message of
+/// [`rules::YAML_TOO_LONG`] spells it out).
+pub const MAX_YAML_LINES: usize = 32_767;
+
+/// The byte offset (in `yaml`) of the start of line `limit + 1` (1-based)
+/// when `yaml` has more than `limit` lines, a line ending at `\n`, `\r\n` or
+/// a lone `\r` (as a YAML scanner counts them); `None` otherwise. Text shorter
+/// than `limit` bytes is answered without a scan.
+pub fn yaml_line_over(yaml: &str, limit: usize) -> Option<usize> {
+    if yaml.len() <= limit {
+        return None;
+    }
+    let bytes = yaml.as_bytes();
+    let mut lines = 1;
+    for (i, &b) in bytes.iter().enumerate() {
+        let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        if ends {
+            lines += 1;
+            if lines > limit && i + 1 < bytes.len() {
+                return Some(i + 1);
+            }
+        }
+    }
+    None
+}
+
 /// The byte offset of the first line whose block indentation depth exceeds
 /// `limit`, counting each distinct indentation column on the stack and each
 /// compact `- ` sequence entry on a line as a level. A conservative estimate of
@@ -176,6 +202,22 @@ impl Parsers {
                     format!("YAML block structure nests deeper than {MAX_BLOCK_NESTING} indentation levels"),
                 )
                 .with_label("nesting limit reached here")
+                .with_note("the YAML of this file is not analyzed"),
+            );
+            return out;
+        }
+        // The scanner keeps line numbers in 16-bit integers and misreads
+        // keys past line 32,767: refuse such input before parsing.
+        if let Some(at) = yaml_line_over(&text[start..end], MAX_YAML_LINES) {
+            let mut out = Parsed::default();
+            out.diagnostics.push(
+                Diagnostic::new(
+                    rules::YAML_TOO_LONG,
+                    file,
+                    Span::new(start + at, start + at),
+                    "this YAML is longer than 32,767 lines, more than skein's YAML parser reads correctly",
+                )
+                .with_label("line 32,768 of the YAML starts here")
                 .with_note("the YAML of this file is not analyzed"),
             );
             return out;
@@ -1576,6 +1618,35 @@ fn plain_json_integer(src: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yaml_line_limit_counts_every_line_ending() {
+        assert_eq!(yaml_line_over("a\nb\nc", 3), None);
+        assert_eq!(yaml_line_over("a\nb\nc\n", 3), None);
+        assert_eq!(yaml_line_over("a\nb\nc\nd", 3), Some(6));
+        assert_eq!(yaml_line_over("a\r\nb\rc\r\nd", 3), Some(8));
+        assert_eq!(yaml_line_over("\n\n\n\n", 3), Some(3));
+        let at_limit = "k: v\n".repeat(MAX_YAML_LINES);
+        assert_eq!(yaml_line_over(&at_limit, MAX_YAML_LINES), None);
+        let over = format!("{at_limit}k: v\n");
+        assert_eq!(yaml_line_over(&over, MAX_YAML_LINES), Some(at_limit.len()));
+    }
+
+    #[test]
+    fn yaml_past_the_line_limit_is_refused_not_misread() {
+        let mut p = Parsers::new();
+        let text = format!("name: x\n{}description: y\n", "\n".repeat(MAX_YAML_LINES));
+        let parsed = p.parse_yaml(FileId(0), &text);
+        let codes: Vec<&str> = parsed.diagnostics.iter().map(|d| d.rule.code).collect();
+        assert_eq!(codes, ["SYN017"]);
+        // Line 32,768 (an empty one) starts after `name: x\n` and 32,766
+        // line breaks.
+        assert_eq!(
+            parsed.diagnostics[0].primary.span,
+            Span::new(8 + 32_766, 8 + 32_766)
+        );
+        assert!(parsed.document.root().is_none());
+    }
 
     fn codes(p: &Parsed) -> Vec<&'static str> {
         let mut c: Vec<_> = p.diagnostics.iter().map(|d| d.rule.code).collect();

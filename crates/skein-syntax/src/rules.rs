@@ -178,6 +178,25 @@ The note says that this path was not analyzed under this name.\n\n## Example\n\
     fix: None,
 };
 
+/// SYN017: YAML longer than the YAML parser reads correctly.
+pub const YAML_TOO_LONG: Rule = Rule {
+    code: "SYN017",
+    name: "yaml-too-long",
+    severity: Severity::Error,
+    summary: "YAML longer than the 32,767 lines the YAML parser reads correctly",
+    doc: "## What it does\nReports a YAML file, or the YAML frontmatter of a Markdown file, of more \
+than 32,767 lines, at the first line past the limit, and does not analyze that YAML. The \
+tree-sitter YAML grammar skein parses with keeps line numbers in 16-bit integers \
+(tree-sitter-yaml 0.7, `src/scanner.c`), so past line 32,767 it can misread keys: a skill's \
+`name` reported as a syntax error, a list item taken for the `name`. Analysis of a misread tree \
+would report what the author never wrote, and a fix could change the wrong line.\n\n\
+## Why is this bad?\nNo real manifest, loop or frontmatter is this long: such YAML is generated \
+data, which belongs in a file the agent does not load as an artifact.\n\n## Example\n\
+A `SKILL.md` whose frontmatter lists 40,000 `metadata` entries. Use instead: keep the data in a \
+file beside the skill (`reference/data.yaml`) and name it in the body.",
+    fix: None,
+};
+
 /// Whether a finding of `rule` means its file was not analyzed (not UTF-8,
 /// too large, unreadable, a link not followed): the summary counts such
 /// files apart from the artifacts.
@@ -206,4 +225,5 @@ pub const ALL: &[Rule] = &[
     FILE_TOO_LARGE,
     UNREADABLE_FILE,
     SYMLINK_NOT_FOLLOWED,
+    YAML_TOO_LONG,
 ];
