@@ -239,6 +239,7 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
                     "SKILL.md has no YAML frontmatter",
                 )
                 .with_label("expected `---` on the first line")
+                .with_notes(skein_syntax::lone_cr_note(text))
                 .with_help(
                     "start the file with `---`, then `name:` and `description:`, then `---`",
                 ),

@@ -262,6 +262,13 @@ impl Diagnostic {
         self
     }
 
+    /// Adds each of `notes` ([`Diagnostic::with_note`] for each; an
+    /// `Option` adds one or none).
+    pub fn with_notes<S: Into<String>>(mut self, notes: impl IntoIterator<Item = S>) -> Self {
+        self.notes.extend(notes.into_iter().map(Into::into));
+        self
+    }
+
     /// Sets the help text.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

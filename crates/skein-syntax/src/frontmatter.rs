@@ -23,6 +23,20 @@ pub struct Frontmatter {
     pub body_start: u32,
 }
 
+/// The note for a Markdown artifact found without frontmatter whose first
+/// line holds a lone CR (classic Mac OS line endings): `Some` with the
+/// words to add to the finding, `None` when the first line has none. A
+/// lone CR is no line break for skein, nor for the `---` lines of
+/// frontmatter as clients read it (LF or CRLF), so such a file is one long
+/// line with no frontmatter.
+pub fn lone_cr_note(text: &str) -> Option<&'static str> {
+    let first = text.split('\n').next().unwrap_or("");
+    let first = first.strip_suffix('\r').unwrap_or(first);
+    first.contains('\r').then_some(
+        "the lines of this file end in a lone CR (classic Mac OS line endings): frontmatter is read only from lines that end in LF or CRLF, so the file is one line with no frontmatter",
+    )
+}
+
 /// Finds the frontmatter of `text`.
 ///
 /// Returns `Ok(None)` when the file has none, `Ok(Some(_))` when it has one,

@@ -37,7 +37,7 @@ pub use diagnostic::{
     mask, quote, redacted,
 };
 pub use document::{Document, DropMark, Entry, ExpansionLimit, Node, NodeId, NodeKind, Number};
-pub use frontmatter::{Frontmatter, locate_frontmatter};
+pub use frontmatter::{Frontmatter, locate_frontmatter, lone_cr_note};
 pub use markdown::{BodyLink, LinkKind, MarkdownBody};
 pub use parse::{MAX_DEPTH, Parsed, ParsedMarkdown, Parsers};
 pub use source::{FileId, SourceFile, SourceMap, TextSource};
