@@ -43,6 +43,17 @@ const MEMBERS: &[(&str, Want, bool)] = &[
     ("lspServers", Want::File, true),
 ];
 
+/// Members whose files are Markdown (`commands/*.md`, `agents/*.md`,
+/// `output-styles/*.md` in the plugins reference's layout).
+const MARKDOWN_MEMBERS: &[&str] = &["commands", "agents", "outputStyles"];
+
+/// Whether `path` ends in `ext` (`.md`), in any case.
+fn has_extension(path: &str, ext: &str) -> bool {
+    path.len() >= ext.len()
+        && path.is_char_boundary(path.len() - ext.len())
+        && path[path.len() - ext.len()..].eq_ignore_ascii_case(ext)
+}
+
 fn is_file(files: &RepoFiles, p: &str) -> bool {
     files.contains(p)
 }
@@ -179,6 +190,21 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         format!("`{member}` path {} is a folder, not a file", quote(p)),
                         "expected a JSON configuration file",
                     )),
+                    // A file of the wrong kind: Claude Code reads commands,
+                    // agents and output styles as Markdown, configurations
+                    // as JSON.
+                    (true, false, Want::File) if !has_extension(&target, ".json") => Some((
+                        format!("`{member}` path {} is not a JSON file", quote(p)),
+                        "hooks, MCP and LSP configurations are JSON (`.json`) files",
+                    )),
+                    (true, false, Want::Either)
+                        if MARKDOWN_MEMBERS.contains(&member) && !has_extension(&target, ".md") =>
+                    {
+                        Some((
+                            format!("`{member}` path {} is not a Markdown file", quote(p)),
+                            "commands, agents and output styles are Markdown (`.md`) files",
+                        ))
+                    }
                     _ => None,
                 };
                 if let Some((msg, label)) = problem {
