@@ -635,7 +635,7 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
         path: root.to_path_buf(),
         source,
     })?;
-    let config = resolved_config(root, options)?;
+    let mut config = resolved_config(root, options)?;
     let w = walk::walk_filtered(
         root,
         options.threads,
@@ -647,6 +647,20 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
         },
         None,
     );
+    // Files plugin manifests name by path are analyzed too, as in `check`.
+    let found: Vec<walk::Found> = w
+        .artifacts
+        .iter()
+        .filter(|f| {
+            classify_in_repo(&f.rel, |p| config.format_for(p), |q| w.all.contains(q)).is_some()
+        })
+        .cloned()
+        .collect();
+    let max = options
+        .max_file_size
+        .or(config.max_file_size)
+        .unwrap_or(DEFAULT_MAX_FILE_SIZE);
+    let declared = declared::declare(&mut config, &w.all, declared::named_in(&found, max));
     let format = |rel: &str| {
         classify_in_repo(rel, |p| config.format_for(p), |q| w.all.contains(q))
             .map(|c| c.format.id())
@@ -654,10 +668,13 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
     let mut out: Vec<(String, &'static str)> = w
         .artifacts
         .iter()
-        .filter(|f| !skein_model::unread_at_location(&f.rel, |q| w.all.contains(q)))
-        .filter_map(|f| format(&f.rel).map(|id| (f.rel.clone(), id)))
+        .map(|f| &f.rel)
+        .chain(&declared)
+        .filter(|rel| !skein_model::unread_at_location(rel, |q| w.all.contains(q)))
+        .filter_map(|rel| format(rel).map(|id| (rel.clone(), id)))
         .collect();
     out.sort();
+    out.dedup();
     Ok(out)
 }
 

@@ -1008,6 +1008,39 @@ fn output_and_exit_flags() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// `--show-files` lists what `check` analyzes, the files a plugin
+/// manifest names by path (hooks files outside `hooks/`) included.
+#[test]
+fn show_files_lists_the_files_plugin_manifests_name() {
+    let dir = common::project();
+    write(
+        dir.path(),
+        "plugins/p/.claude-plugin/plugin.json",
+        r#"{"name": "p", "description": "P.", "version": "1.0.0", "hooks": ["./config/h.json", "./config/h2.txt"]}"#,
+    );
+    write(dir.path(), "plugins/p/config/h.json", r#"{"hooks": {}}"#);
+    write(dir.path(), "plugins/p/config/h2.txt", r#"{"hooks": {}}"#);
+    write(
+        dir.path(),
+        "plugins/p/config/unnamed.json",
+        r#"{"hooks": {}}"#,
+    );
+    let o = skein(&["check", "--show-files"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "plugins/p/.claude-plugin/plugin.json claude-plugin\nplugins/p/config/h.json claude-hooks\nplugins/p/config/h2.txt claude-hooks\n"
+    );
+    let o = skein(&["check", "--no-cache", "--format", "concise"], dir.path());
+    assert!(
+        stdout(&o).ends_with(
+            "checked 3 files (claude-hooks 2, claude-plugin 1): 1 error, 0 warnings, 0 infos\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
+
 /// Issue #14: `--show-files`, `--show-settings`, standard input as a
 /// project file, completions, `--version`, and no tip naming the flag of
 /// opposite meaning.
