@@ -474,9 +474,23 @@ impl Report {
     /// applied: those keep project-relative paths.
     pub fn relocate(&mut self, root: &Path, base: &Path) {
         let (root, base) = (components(root), components(base));
-        for i in 0..self.sources.len() {
-            let id = FileId(i as u32);
-            let rel = relative_parts(&root, self.sources.get(id).path(), &base);
+        // Shown from the project root (the common case), a path the walk
+        // made (no empty, `.` or `..` segment) is already what it would
+        // become: only the others are computed, on every thread.
+        let same = root == base;
+        let renamed: Vec<(FileId, String)> = (0..self.sources.len())
+            .into_par_iter()
+            .filter_map(|i| {
+                let id = FileId(i as u32);
+                let path = self.sources.get(id).path();
+                let plain = || !path.split('/').any(|p| matches!(p, "" | "." | ".."));
+                if same && plain() {
+                    return None;
+                }
+                Some((id, relative_parts(&root, path, &base)))
+            })
+            .collect();
+        for (id, rel) in renamed {
             self.sources.get_mut(id).set_path(rel);
         }
     }
