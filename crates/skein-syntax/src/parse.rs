@@ -189,38 +189,39 @@ impl Parsers {
         if start == end {
             return Parsed::default();
         }
+        // The YAML the scanner cannot read, refused with one diagnostic at
+        // `at` (an offset of the range).
+        let refused = |rule, at: usize, message: String, label: &str| Parsed {
+            diagnostics: vec![
+                Diagnostic::new(rule, file, Span::new(start + at, start + at), message)
+                    .with_label(label)
+                    .with_note("the YAML of this file is not analyzed"),
+            ],
+            ..Parsed::default()
+        };
         // tree-sitter-yaml's scanner keeps its indentation stack in a fixed
         // 1 KiB state buffer and aborts the process beyond it (about 250
         // levels): refuse such input before parsing.
         if let Some(at) = block_nesting_over(&text[start..end], MAX_BLOCK_NESTING) {
-            let mut out = Parsed::default();
-            out.diagnostics.push(
-                Diagnostic::new(
-                    rules::NESTING_TOO_DEEP,
-                    file,
-                    Span::new(start + at, start + at),
-                    format!("YAML block structure nests deeper than {MAX_BLOCK_NESTING} indentation levels"),
-                )
-                .with_label("nesting limit reached here")
-                .with_note("the YAML of this file is not analyzed"),
+            return refused(
+                rules::NESTING_TOO_DEEP,
+                at,
+                format!(
+                    "YAML block structure nests deeper than {MAX_BLOCK_NESTING} indentation levels"
+                ),
+                "nesting limit reached here",
             );
-            return out;
         }
         // The scanner keeps line numbers in 16-bit integers and misreads
         // keys past line 32,767: refuse such input before parsing.
         if let Some(at) = yaml_line_over(&text[start..end], MAX_YAML_LINES) {
-            let mut out = Parsed::default();
-            out.diagnostics.push(
-                Diagnostic::new(
-                    rules::YAML_TOO_LONG,
-                    file,
-                    Span::new(start + at, start + at),
-                    "this YAML is longer than 32,767 lines, more than skein's YAML parser reads correctly",
-                )
-                .with_label("line 32,768 of the YAML starts here")
-                .with_note("the YAML of this file is not analyzed"),
+            return refused(
+                rules::YAML_TOO_LONG,
+                at,
+                "this YAML is longer than 32,767 lines, more than skein's YAML parser reads correctly"
+                    .to_string(),
+                "line 32,768 of the YAML starts here",
             );
-            return out;
         }
         // tree-sitter's lexer reads a NUL byte as the end of input: parse a
         // copy with NUL as space (same offsets) and report the NUL, which
