@@ -283,6 +283,7 @@ impl Parsers {
         }
         let mut yc = YamlCx {
             anchors: HashMap::new(),
+            open: Vec::new(),
             region_end: end,
             grammar: &YAML,
         };
@@ -327,6 +328,7 @@ impl Parsers {
             }
             seen_document = true;
             yc.anchors.clear();
+            yc.open.clear();
             first_root = Some(match content {
                 Some(content) => yaml_node(&mut cx, &mut yc, content, -1, 0),
                 None => {
@@ -1246,6 +1248,9 @@ fn collect_errors(cx: &mut Cx, root: TsNode, errors: Errors) {
 
 struct YamlCx {
     anchors: HashMap<String, NodeId>,
+    /// The anchors whose values are being converted, innermost last: an
+    /// alias to one of them is inside the value it names (recursive).
+    open: Vec<String>,
     region_end: usize,
     grammar: &'static Grammar<Yk>,
 }
@@ -1287,6 +1292,9 @@ fn yaml_node<'t>(
     } else {
         content = Some(n);
     }
+    if let Some(a) = &anchor {
+        yc.open.push(a.clone());
+    }
     let id = match content {
         // An empty node: null, unless a tag says otherwise (`!!str` is "").
         None => {
@@ -1299,6 +1307,7 @@ fn yaml_node<'t>(
         Some(c) => yaml_content(cx, yc, c, tag, parent_indent, depth),
     };
     if let Some(a) = anchor {
+        yc.open.pop();
         yc.anchors.insert(a, id);
     }
     id
@@ -1396,6 +1405,27 @@ fn yaml_content<'t>(
                 .map_or("", |a| cx.src(a));
             match yc.anchors.get(name) {
                 Some(&target) => cx.push(span, NodeKind::Alias(target)),
+                // Inside the value of its own anchor: a recursive value,
+                // which no expansion finishes (YAML 1.2 allows it; JSON,
+                // what clients make of frontmatter, cannot hold it).
+                None if yc.open.iter().any(|o| o == name) => {
+                    cx.diag(
+                        Diagnostic::new(
+                            rules::ALIAS_EXPANSION,
+                            cx.file,
+                            span,
+                            format!(
+                                "alias {} is inside the value of its own anchor {}: expanding it never ends",
+                                quote(&format!("*{name}")),
+                                quote(&format!("&{name}"))
+                            ),
+                        )
+                        .with_label("recursive alias")
+                        .with_note("a client that turns this YAML into JSON fails on it or loops")
+                        .with_help("write the value out here instead of referring to the value that holds it"),
+                    );
+                    cx.push(span, NodeKind::Null)
+                }
                 None => {
                     cx.diag(
                         Diagnostic::new(
@@ -1619,6 +1649,24 @@ fn plain_json_integer(src: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_recursive_alias_is_an_endless_expansion_not_an_undefined_one() {
+        let p = yaml("meta: &meta\n  author: a\n  history: *meta\nagain: *meta\n");
+        assert_eq!(codes(&p), ["SYN008"]);
+        assert_eq!(
+            p.diagnostics[0].message,
+            "alias `*meta` is inside the value of its own anchor `&meta`: expanding it never ends"
+        );
+        // The same alias after its anchor's value is complete is fine, and
+        // one to an anchor never defined stays SYN007.
+        assert!(
+            yaml("meta: &meta\n  author: a\nagain: *meta\n")
+                .diagnostics
+                .is_empty()
+        );
+        assert_eq!(codes(&yaml("again: *nowhere\n")), ["SYN007"]);
+    }
 
     #[test]
     fn yaml_line_limit_counts_every_line_ending() {

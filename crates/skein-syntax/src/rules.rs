@@ -117,7 +117,10 @@ pub const ALIAS_EXPANSION: Rule = Rule {
     severity: Severity::Error,
     summary: "expanding YAML aliases would produce too many values",
     doc: "## What it does\nReports a YAML document whose aliases, once expanded, would produce more \
-values than the limit (a \"billion laughs\" alias bomb).\n\n## Why is this bad?\nA loader that \
+values than the limit (a \"billion laughs\" alias bomb), and an alias inside the value of its own \
+anchor (`meta: &meta {history: *meta}`), whose expansion never ends: YAML 1.2 allows such a \
+recursive value (spec 1.2.2, \"Alias Nodes\"), but the JSON a client turns frontmatter into \
+cannot hold it.\n\n## Why is this bad?\nA loader that \
 expands aliases runs out of memory. skein never expands aliases in its own tree; it stops at the \
 limit when converting for schema validation and skips that validation.",
     fix: None,
