@@ -1,8 +1,6 @@
 //! [`RepoFiles`]: every file path of the analyzed repository, the set the
 //! existence checks read ([`crate::Context::repo_files`]).
 
-use std::collections::BTreeSet;
-
 /// Every file path of a repository (repo-relative, `/`-separated, as the
 /// walk lists them; not only artifacts), sorted byte-wise and without
 /// repeats, kept as one string and the end offset of each path in it.
@@ -31,7 +29,7 @@ impl RepoFiles {
     }
 
     /// The paths of `sorted`, which must be in byte-wise order without
-    /// repeats (a `BTreeSet`'s order).
+    /// repeats.
     fn from_sorted<'a>(sorted: impl Iterator<Item = &'a str>) -> RepoFiles {
         let mut files = RepoFiles::default();
         for p in sorted {
@@ -170,12 +168,6 @@ impl Extend<String> for RepoFiles {
     }
 }
 
-impl From<&BTreeSet<String>> for RepoFiles {
-    fn from(set: &BTreeSet<String>) -> RepoFiles {
-        RepoFiles::from_sorted(set.iter().map(String::as_str))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,8 +246,8 @@ mod tests {
                 "z.md"
             ]
         );
-        let set: BTreeSet<String> = f.iter().map(str::to_string).collect();
-        assert_eq!(RepoFiles::from(&set), f);
+        let rebuilt: RepoFiles = f.iter().map(str::to_string).collect();
+        assert_eq!(rebuilt, f);
         assert!(f.remove("a/new.md"));
         assert!(!f.remove("a/new.md"));
         assert!(f.insert("a/new.md"));

@@ -84,6 +84,23 @@ pub(crate) fn named_in(found: &[crate::walk::Found], max: u64) -> Vec<(String, F
         .collect()
 }
 
+/// The files the plugin manifests among `found` name by path, declared to
+/// `config` ([`named_in`], then [`declare`]): what `check` reads beside
+/// the walk's artifacts and `--show-files` lists. Manifests over the size
+/// limit of `options` (or of `config`) are not read.
+pub(crate) fn declare_named(
+    config: &mut Config,
+    all: &skein_lint::RepoFiles,
+    found: &[crate::walk::Found],
+    options: &crate::Options,
+) -> Vec<String> {
+    let max = options
+        .max_file_size
+        .or(config.max_file_size)
+        .unwrap_or(crate::DEFAULT_MAX_FILE_SIZE);
+    declare(config, all, named_in(found, max))
+}
+
 /// Declares to `config` the files of `named` (what plugin manifests name,
 /// [`named_by`]) that exist (`all`, every repository path), are not
 /// excluded and are no artifact by skein's own conventions; returns those

@@ -670,11 +670,7 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
         })
         .cloned()
         .collect();
-    let max = options
-        .max_file_size
-        .or(config.max_file_size)
-        .unwrap_or(DEFAULT_MAX_FILE_SIZE);
-    let declared = declared::declare(&mut config, &w.all, declared::named_in(&found, max));
+    let declared = declared::declare_named(&mut config, &w.all, &found, options);
     let format = |rel: &str| {
         classify_in_repo(rel, |p| config.format_for(p), |q| w.all.contains(q))
             .map(|c| c.format.id())
@@ -967,12 +963,7 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
             })
             .collect();
         // Files plugin manifests name by path are artifacts too.
-        let max = options
-            .max_file_size
-            .or(config.max_file_size)
-            .unwrap_or(DEFAULT_MAX_FILE_SIZE);
-        let named = declared::named_in(&found, max);
-        for rel in declared::declare(&mut config, &w.all, named) {
+        for rel in declared::declare_named(&mut config, &w.all, &found, options) {
             let path = root.join(&rel);
             let Ok(meta) = std::fs::symlink_metadata(&path) else {
                 continue;

@@ -106,8 +106,8 @@ pub(super) fn index<'a>(
             by_name.push((folder, dir, n));
         }
     }
-    // Stable (rayon's merge sort, on every thread): a folder indexed twice keeps its last skill, a name keeps its
-    // skills in artifact order.
+    // Stable (rayon's merge sort, on every thread): a folder indexed twice
+    // keeps its last skill, a name keeps its skills in artifact order.
     by_dir.par_sort_by_key(|&(d, _)| d);
     let mut dirs: Vec<(&'a str, NodeIndex)> = Vec::with_capacity(by_dir.len());
     for e in by_dir {

@@ -88,9 +88,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     }
     let mut out = Vec::new();
     for (i, b) in all.iter().enumerate() {
-        let same_name = || by_name[b.name].iter().map(|&j| &all[j]);
+        let same_name = &by_name[b.name];
         // One folder: the first earlier file of the same name.
-        if let Some(first) = by_name[b.name]
+        if let Some(first) = same_name
             .iter()
             .take_while(|&&j| j < i)
             .map(|&j| &all[j])
@@ -120,7 +120,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
         // A project subagent in an enclosing project shadowing this one, or
         // shadowed by it: reported once, at the inner (shadowed) definition.
-        let Some(outer) = same_name()
+        let Some(outer) = same_name
+            .iter()
+            .map(|&j| &all[j])
             .find(|a| a.home != b.home && a.project().is_some_and(|p| b.home.starts_with(p)))
         else {
             continue;

@@ -27,13 +27,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     };
     let Some(fm) = a.frontmatter else {
+        let lone_cr = skein_syntax::lone_cr_note(agent.text());
         // An unterminated `---` is the syntax front's to report (not one
         // of lines that end in a lone CR, which no client reads as a line).
         if agent
             .text()
             .trim_start_matches('\u{feff}')
             .starts_with("---")
-            && skein_syntax::lone_cr_note(agent.text()).is_none()
+            && lone_cr.is_none()
         {
             return Vec::new();
         }
@@ -73,7 +74,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 "subagent has no YAML frontmatter, so it has no `name` and no `description`",
             )
             .with_label("expected `---` on the first line")
-            .with_notes(skein_syntax::lone_cr_note(agent.text()))
+            .with_notes(lone_cr)
             .with_help("start the file with `---`, `name: <agent-name>`, `description: <when to use it>`, `---`"),
         ];
     };

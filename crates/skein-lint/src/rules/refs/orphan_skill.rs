@@ -1,6 +1,7 @@
 //! REF004 `orphan-skill`.
 
 use super::folder_label;
+use crate::rules::skills;
 use crate::{Context, Pass};
 use skein_model::graph::NodeKind;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -56,14 +57,6 @@ fn or_list(words: &[&str]) -> String {
     }
 }
 
-/// Whether the skill at `path` (`…/<name>/SKILL.md`) sits in a folder a
-/// client loads skills from by itself.
-fn in_client_skills_folder(path: &str) -> bool {
-    let skill_dir = path.rsplit_once('/').map_or("", |(d, _)| d);
-    let scope = skill_dir.rsplit_once('/').map_or("", |(d, _)| d);
-    crate::rules::skills::is_client_scope(scope)
-}
-
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let g = cx.graph;
     let mut out = Vec::new();
@@ -75,7 +68,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let path = cx.path(skill.file);
         // A client's own skills folder (`.claude/skills/`, ...): the client
         // loads every skill there by itself, whoever else names it.
-        if in_client_skills_folder(path) {
+        if skills::is_client_scope(skills::scope_of(path)) {
             continue;
         }
         let scopes: Vec<&(String, NodeKind)> = g

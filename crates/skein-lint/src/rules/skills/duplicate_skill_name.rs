@@ -19,13 +19,6 @@ pub const RULE: Rule = Rule {
 /// The pass.
 pub const PASS: Pass = Pass { rule: RULE, check };
 
-/// The folder that holds a skill's folder (`a/skills/` for
-/// `a/skills/x/SKILL.md`): the scope in which names must be unique.
-fn scope_of(path: &str) -> &str {
-    let skill_dir = dir_of(path).trim_end_matches('/');
-    dir_of(skill_dir)
-}
-
 /// Whether `scope` is the skills folder of a plugin (Claude Code or Agent
 /// Plugins), whose skills are namespaced by the plugin's name and so shadow
 /// nothing.
@@ -60,7 +53,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         by_name.entry(name.value.as_str()).or_default().push(Def {
             file: a.file,
             span: name.span,
-            scope: scope_of(cx.path(a.file)),
+            scope: super::scope_of(cx.path(a.file)),
         });
     }
     let mut out = Vec::new();

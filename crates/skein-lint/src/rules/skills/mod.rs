@@ -163,6 +163,14 @@ pub(crate) fn claude_loaded_in(repo_files: &RepoFiles, path: &str) -> bool {
     repo_files.contains(&manifest)
 }
 
+/// The folder that holds a skill's folder (`a/skills/` for
+/// `a/skills/x/SKILL.md`): the scope in which names must be unique, and
+/// the folder a client may load skills from ([`is_client_scope`]).
+pub(crate) fn scope_of(path: &str) -> &str {
+    let skill_dir = crate::rules::refs::dir_of(path).trim_end_matches('/');
+    crate::rules::refs::dir_of(skill_dir)
+}
+
 /// Folders that a client loads skills from by itself (`.claude/skills/`,
 /// `.agents/skills/`, `.github/skills/`, ...): skills there share one
 /// namespace with the user's own skills, and the client loads every one
