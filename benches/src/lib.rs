@@ -15,7 +15,8 @@
 //! whole, Markdown's frontmatter in place), nothing else.
 
 use rayon::prelude::*;
-use skein_model::{Syntax, classify_path};
+use skein_model::decode::relative_link_hint;
+use skein_model::{Candidate, Format, Syntax, classify_in_repo, classify_path, skill_file_shape};
 use skein_syntax::locate_frontmatter;
 use std::path::{Path, PathBuf};
 use tree_sitter::{Parser, Point, Range, Tree};
@@ -281,7 +282,21 @@ impl FloorParsers {
     /// path that is no artifact, or a Markdown file without frontmatter in
     /// [`FloorMode::FrontmatterOnly`].
     pub fn parse(&mut self, path: &str, text: &str) -> Option<Tree> {
-        let candidate = classify_path(path)?;
+        self.parse_candidate(classify_path(path)?, text)
+    }
+
+    /// [`FloorParsers::parse`] of a file classified as `candidate`: also the
+    /// files of a skill's folder, which only a repository's paths classify
+    /// ([`skein_model::classify_in_repo`]). A reference is parsed whole
+    /// when it may link a file by a relative path
+    /// ([`skein_model::decode::relative_link_hint`]), as `decode` does; a
+    /// script is read, never parsed.
+    pub fn parse_candidate(&mut self, candidate: Candidate, text: &str) -> Option<Tree> {
+        if candidate.format == Format::SkillReference {
+            return relative_link_hint(text)
+                .then(|| self.parse_markdown_whole(text))
+                .flatten();
+        }
         match candidate.syntax {
             Syntax::Json => self.json.parse(text, None),
             Syntax::Yaml => self.yaml.parse(text, None),
@@ -297,32 +312,44 @@ impl FloorParsers {
                     Ok(Some(f)) => f.body_start as usize,
                     _ => 0,
                 };
-                let read_body = candidate.format == skein::skein_model::Format::SkilldropLoopDoc
+                let read_body = candidate.format == Format::SkilldropLoopDoc
                     || located.is_err()
                     || skein::skein_syntax::markdown::may_link(text, body_start);
-                let body = match self.mode {
-                    FloorMode::Full if read_body => self.markdown.parse(text, None),
-                    FloorMode::Full | FloorMode::FrontmatterOnly => None,
-                };
-                let Some(fm) = located.ok().flatten() else {
-                    return body;
-                };
-                let (start, end) = (fm.content.start as usize, fm.content.end as usize);
-                if start == end {
-                    return body;
-                }
-                let range = Range {
-                    start_byte: start,
-                    end_byte: end,
-                    start_point: point_of(text, start),
-                    end_point: point_of(text, end),
-                };
-                self.yaml.set_included_ranges(&[range]).ok()?;
-                let tree = self.yaml.parse(text, None);
-                self.yaml.set_included_ranges(&[]).ok()?;
-                tree
+                self.markdown_and_frontmatter(text, read_body)
             }
         }
+    }
+
+    /// A Markdown file whole with agentmd (in [`FloorMode::Full`]), as
+    /// `Parsers::parse_markdown` does.
+    fn parse_markdown_whole(&mut self, text: &str) -> Option<Tree> {
+        self.markdown_and_frontmatter(text, true)
+    }
+
+    /// The body with agentmd when `read_body` (in [`FloorMode::Full`]), then
+    /// the frontmatter as YAML in place. Returns the last tree.
+    fn markdown_and_frontmatter(&mut self, text: &str, read_body: bool) -> Option<Tree> {
+        let body = match self.mode {
+            FloorMode::Full if read_body => self.markdown.parse(text, None),
+            FloorMode::Full | FloorMode::FrontmatterOnly => None,
+        };
+        let Some(fm) = locate_frontmatter(text).ok().flatten() else {
+            return body;
+        };
+        let (start, end) = (fm.content.start as usize, fm.content.end as usize);
+        if start == end {
+            return body;
+        }
+        let range = Range {
+            start_byte: start,
+            end_byte: end,
+            start_point: point_of(text, start),
+            end_point: point_of(text, end),
+        };
+        self.yaml.set_included_ranges(&[range]).ok()?;
+        let tree = self.yaml.parse(text, None);
+        self.yaml.set_included_ranges(&[]).ok()?;
+        tree
     }
 }
 
@@ -338,33 +365,47 @@ fn point_of(text: &str, offset: usize) -> Point {
 pub struct FloorStats {
     /// Files in the tree (artifact or not).
     pub all_files: usize,
-    /// Recognised artifact files read.
+    /// Files read: recognised artifacts and the files of skills' folders.
     pub files: usize,
     /// Bytes of those files.
     pub bytes: u64,
     /// Files tree-sitter parsed (artifacts, less Markdown without frontmatter
-    /// and files that are not UTF-8).
+    /// or a body the pipeline reads, scripts, references without a relative
+    /// link, and files that are not UTF-8).
     pub parsed: usize,
 }
 
 /// The read+parse floor of analyzing `root`: walk it as skein does (same
-/// walker, same `threads`), read every recognised artifact and
-/// tree-sitter-parse it ([`FloorParsers::parse`] in `mode`), in parallel on
-/// the current rayon pool. Nothing else: no `Document`, no schema, no graph.
+/// walker, same `threads`), read every file `skein check` reads (the
+/// recognised artifacts and the files of their skills' folders) and
+/// tree-sitter-parse it as the pipeline does
+/// ([`FloorParsers::parse_candidate`] in `mode`), in parallel on the
+/// current rayon pool. Nothing else: no `Document`, no schema, no graph.
 pub fn floor(root: &Path, threads: usize, mode: FloorMode) -> FloorStats {
-    let walked = skein::walk::walk(root, threads);
-    let (bytes, parsed) = walked
+    // The files `skein check` reads: artifacts by path, and the files of a
+    // skill's folder (references, scripts), known once every path is.
+    let walked = skein::walk::walk_with(root, threads, &|rel: &str| {
+        classify_path(rel).is_some() || skill_file_shape(rel).is_some()
+    });
+    let files: Vec<(&skein::walk::Found, Candidate)> = walked
         .artifacts
+        .par_iter()
+        .filter_map(|f| {
+            let c = classify_in_repo(&f.rel, |_| None, |q| walked.all.contains(q))?;
+            Some((f, c))
+        })
+        .collect();
+    let (bytes, parsed) = files
         .par_iter()
         .map_init(
             || FloorParsers::with_mode(mode),
-            |parsers, f| {
+            |parsers, (f, candidate)| {
                 let Ok(bytes) = std::fs::read(&f.path) else {
                     return (0u64, 0usize);
                 };
                 let n = bytes.len() as u64;
                 let parsed = match std::str::from_utf8(&bytes) {
-                    Ok(text) => parsers.parse(&f.rel, text).is_some(),
+                    Ok(text) => parsers.parse_candidate(*candidate, text).is_some(),
                     Err(_) => false,
                 };
                 (n, usize::from(parsed))
@@ -373,7 +414,7 @@ pub fn floor(root: &Path, threads: usize, mode: FloorMode) -> FloorStats {
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     FloorStats {
         all_files: walked.all.len(),
-        files: walked.artifacts.len(),
+        files: files.len(),
         bytes,
         parsed,
     }
@@ -395,16 +436,37 @@ mod tests {
         .expect("write");
         std::fs::write(dir.join("mcp.json"), "{\"mcpServers\": {}}\n").expect("write");
         std::fs::write(dir.join("README.md"), "# not an artifact\n").expect("write");
+        // A skill's files: a reference that links a file (parsed), one
+        // that links nothing (read only), and a script (read only).
+        std::fs::create_dir_all(dir.join("skills/a/references")).expect("mkdir");
+        std::fs::create_dir_all(dir.join("skills/a/scripts")).expect("mkdir");
+        std::fs::write(
+            dir.join("skills/a/references/guide.md"),
+            "See [run](../scripts/run.sh).\n",
+        )
+        .expect("write");
+        std::fs::write(dir.join("skills/a/notes.md"), "Plain notes.\n").expect("write");
+        std::fs::write(dir.join("skills/a/scripts/run.sh"), "#!/bin/sh\necho\n").expect("write");
         let stats = floor(&dir, 1, FloorMode::Full);
         let fm_only = floor(&dir, 1, FloorMode::FrontmatterOnly);
         let _ = std::fs::remove_dir_all(&dir);
-        assert_eq!(stats, fm_only);
+        let bytes = 36 + 19 + 30 + 13 + 15;
         assert_eq!(
             stats,
             FloorStats {
-                all_files: 3,
-                files: 2,
-                bytes: 36 + 19,
+                all_files: 6,
+                files: 5,
+                bytes,
+                parsed: 3
+            }
+        );
+        // Frontmatter only: the reference has none, so it is not parsed.
+        assert_eq!(
+            fm_only,
+            FloorStats {
+                all_files: 6,
+                files: 5,
+                bytes,
                 parsed: 2
             }
         );

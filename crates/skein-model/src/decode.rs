@@ -432,7 +432,10 @@ fn decode_skill_file(
 /// `-> List[str]:` and `{d["k"]: v}` of code examples. A body that holds
 /// such a `]:` but no other hint and no HTML comment is not parsed either;
 /// one with a comment still is, so its comments are read as before.
-fn relative_link_hint(text: &str) -> bool {
+///
+/// Public for the benches' read+parse floor, which parses what
+/// [`decode`] parses.
+pub fn relative_link_hint(text: &str) -> bool {
     let local = |rest: &str| {
         let t = rest.trim_start_matches([' ', '<']);
         !(t.is_empty()
