@@ -395,6 +395,10 @@ pub fn floor(root: &Path, threads: usize, mode: FloorMode) -> FloorStats {
             Some((f, c))
         })
         .collect();
+    // In the pipeline's order: grouped by format, then path
+    // (`skein::order`, private to the binary's library; same key).
+    let mut files = files;
+    files.par_sort_by(|a, b| (a.1.format, &a.0.rel).cmp(&(b.1.format, &b.0.rel)));
     let (bytes, parsed) = files
         .par_iter()
         .map_init(

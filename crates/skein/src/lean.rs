@@ -35,7 +35,7 @@ use crate::{
 };
 use rayon::prelude::*;
 use skein_lint::Local;
-use skein_model::{Artifact, Decoded};
+use skein_model::{Artifact, Decoded, Format};
 use skein_syntax::{
     Diagnostic, Document, DropMark, FileId, Parsers, SourceFile, SourceMap, Span, TextSource,
 };
@@ -153,6 +153,9 @@ pub(crate) struct Plan {
     pub(crate) all: skein_lint::RepoFiles,
     /// The units, in path order.
     pub(crate) units: Vec<(String, Input)>,
+    /// The order the units are decoded in: by format, then path
+    /// ([`crate::order`]).
+    pub(crate) order: Vec<usize>,
     /// The inputs that are no unit, known by their paths (a second input
     /// of one path, a file no loader reads at its place): the persistent
     /// cache still records what they hold.
@@ -203,45 +206,52 @@ pub(crate) fn plan(walked: Walked, options: &Options) -> Plan {
     inputs.sort_by(|a, b| a.0.cmp(&b.0));
     // Which inputs are units, decided in parallel (a classification asks
     // the path list): the first input of a path is its unit, if any is.
-    let is_unit: Vec<bool> = inputs
+    // `Some` with the unit's format (`None` for a file read as a problem),
+    // the key of the processing order.
+    let is_unit: Vec<Option<Option<Format>>> = inputs
         .par_iter()
         .enumerate()
         .map(|(i, (path, input))| {
             let first = i == 0 || inputs[i - 1].0 != *path;
-            first
-                && !skein_model::unread_at_location(path, |q| all.contains(q))
-                && match input {
-                    // A link to a folder (the walk's `LinkedFolder`) names no
-                    // artifact but is reported (SYN012), as `units` keeps its
-                    // problem.
-                    Input::Disk(f) if f.kind == crate::walk::EntryKind::LinkedFolder => {
-                        classify_with(path, |q| config.format_for(q)).is_some()
-                            || skein_model::skill_file(path, |q| all.contains(q)).is_none()
-                    }
-                    Input::Disk(_) | Input::Memory(_) => {
-                        classify_in_repo(path, |q| config.format_for(q), |q| all.contains(q))
-                            .is_some()
-                    }
-                    Input::Problem(_) => {
-                        classify_with(path, |q| config.format_for(q)).is_some()
-                            || skein_model::skill_file(path, |q| all.contains(q)).is_none()
-                    }
+            if !first || skein_model::unread_at_location(path, |q| all.contains(q)) {
+                return None;
+            }
+            let problem = || {
+                (classify_with(path, |q| config.format_for(q)).is_some()
+                    || skein_model::skill_file(path, |q| all.contains(q)).is_none())
+                .then_some(None)
+            };
+            match input {
+                // A link to a folder (the walk's `LinkedFolder`) names no
+                // artifact but is reported (SYN012), as `units` keeps its
+                // problem.
+                Input::Disk(f) if f.kind == crate::walk::EntryKind::LinkedFolder => problem(),
+                Input::Disk(_) | Input::Memory(_) => {
+                    classify_in_repo(path, |q| config.format_for(q), |q| all.contains(q))
+                        .map(|c| Some(c.format))
                 }
+                Input::Problem(_) => problem(),
+            }
         })
         .collect();
     let mut units: Vec<(String, Input)> = Vec::with_capacity(inputs.len());
+    let mut formats = Vec::with_capacity(inputs.len());
     let mut left_out = Vec::new();
     for ((path, input), unit) in inputs.into_iter().zip(is_unit) {
-        if unit {
-            units.push((path, input));
-        } else {
-            left_out.push((path, input));
+        match unit {
+            Some(format) => {
+                units.push((path, input));
+                formats.push(format);
+            }
+            None => left_out.push((path, input)),
         }
     }
+    let order = crate::order::processing_order(units.len(), |i| formats[i]);
     Plan {
         config,
         all,
         units,
+        order,
         left_out,
         max,
     }
@@ -448,18 +458,20 @@ impl Keeper {
 /// document was read; the caller then runs again keeping everything.
 pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<Report> {
     let mut plan = plan(walked, options);
-    let units = std::mem::take(&mut plan.units);
+    let mut units = std::mem::take(&mut plan.units);
+    let order = std::mem::take(&mut plan.order);
     Progress::set_total(options, units.len());
     let keeper = Keeper::new(root, &plan.config, options, &plan.all);
     // Per file, on a worker: read, decode, local passes, then keep what
-    // the rest of the run reads.
-    let outs: Collected = units
+    // the rest of the run reads; grouped by format (`crate::order`).
+    crate::order::gather(&mut units, &order);
+    let mut outs: Collected = units
         .into_par_iter()
-        .enumerate()
+        .zip(order.par_iter().copied())
         // Jobs of at most this many files, so no thread waits long on the
         // last one of another (a parser set is made per job).
         .with_max_len(crate::FILES_PER_JOB)
-        .map_init(Parsers::new, |parsers, (i, (path, input))| {
+        .map_init(Parsers::new, |parsers, ((path, input), i)| {
             Progress::tick(options);
             let memory = matches!(input, Input::Memory(_));
             let content = input.read(plan.max, |_| {});
@@ -480,6 +492,7 @@ pub(crate) fn analyze(root: &Path, walked: Walked, options: &Options) -> Option<
             keeper.keep(source, d, local, version, &plan.all)
         })
         .collect();
+    scatter_collected(&mut outs, &order);
     keeper.finish(outs, plan, options).map(|(r, _)| r)
 }
 
@@ -492,6 +505,16 @@ pub(crate) type Collected = (
     Vec<Option<SourceFile>>,
     (Vec<Option<Artifact>>, (Vec<Rest>, Vec<Option<Local>>)),
 );
+
+/// Puts the lists of a [`Collected`] made in processing `order` back in
+/// `FileId` order ([`crate::order::scatter`]).
+pub(crate) fn scatter_collected(outs: &mut Collected, order: &[usize]) {
+    let (sources, (artifacts, (rest, locals))) = outs;
+    crate::order::scatter(sources, order);
+    crate::order::scatter(artifacts, order);
+    crate::order::scatter(rest, order);
+    crate::order::scatter(locals, order);
+}
 
 /// [`Collected`] without the units left out.
 type Lists = (

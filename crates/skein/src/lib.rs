@@ -25,6 +25,7 @@ mod fault;
 pub mod fix;
 pub mod incremental;
 mod lean;
+mod order;
 pub mod rules;
 pub mod server;
 pub mod suppress;

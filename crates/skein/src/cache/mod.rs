@@ -623,7 +623,8 @@ fn analyze_lean(
 ) -> Option<Report> {
     let started = now_ns();
     let mut plan = crate::lean::plan(walked, options);
-    let units = std::mem::take(&mut plan.units);
+    let mut units = std::mem::take(&mut plan.units);
+    let order = std::mem::take(&mut plan.order);
     let left_out = std::mem::take(&mut plan.left_out);
     store.load_packs();
     Progress::set_total(options, units.len());
@@ -661,13 +662,15 @@ fn analyze_lean(
             e
         })
         .collect();
-    let (unit_entries, outs): (Vec<Option<Seen>>, crate::lean::Collected) = units
+    // Decoded grouped by format (`crate::order`), numbered in path order.
+    crate::order::gather(&mut units, &order);
+    let (mut unit_entries, mut outs): (Vec<Option<Seen>>, crate::lean::Collected) = units
         .into_par_iter()
-        .enumerate()
+        .zip(order.par_iter().copied())
         // Jobs of at most this many files, so no thread waits long on the
         // last one of another (a parser set is made per job).
         .with_max_len(crate::FILES_PER_JOB)
-        .map_init(Parsers::new, |parsers, (i, (path, input))| {
+        .map_init(Parsers::new, |parsers, ((path, input), i)| {
             Progress::tick(options);
             let memory = matches!(input, crate::lean::Input::Memory(_));
             let (mut e, content) = entry(input);
@@ -741,6 +744,8 @@ fn analyze_lean(
             (e, keeper.keep(source, d, local, version, &plan.all))
         })
         .unzip();
+    crate::order::scatter(&mut unit_entries, &order);
+    crate::lean::scatter_collected(&mut outs, &order);
     let left = entries.len();
     entries.extend(unit_entries);
     // The whole-run record's entries go to disk now, so the repository half
