@@ -142,7 +142,7 @@ impl<'a> FromIterator<&'a str> for RepoFiles {
     /// The paths in any order, repeats dropped.
     fn from_iter<I: IntoIterator<Item = &'a str>>(iter: I) -> RepoFiles {
         let mut paths: Vec<&str> = iter.into_iter().collect();
-        paths.sort_unstable();
+        rayon::slice::ParallelSliceMut::par_sort_unstable(&mut paths[..]);
         paths.dedup();
         RepoFiles::from_sorted(paths.into_iter())
     }

@@ -203,7 +203,10 @@ pub(crate) fn plan(walked: Walked, options: &Options) -> Plan {
             .into_iter()
             .map(|(path, why)| (path, Input::Problem(walk_error(&why)))),
     );
-    inputs.sort_by(|a, b| a.0.cmp(&b.0));
+    // Sorted already unless overlays or walk errors were added.
+    if !inputs.is_sorted_by(|a, b| a.0 <= b.0) {
+        inputs.par_sort_by(|a, b| a.0.cmp(&b.0));
+    }
     // Which inputs are units, decided in parallel (a classification asks
     // the path list): the first input of a path is its unit, if any is.
     // `Some` with the unit's format (`None` for a file read as a problem),

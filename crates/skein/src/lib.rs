@@ -978,7 +978,11 @@ pub(crate) fn walk_project(root: &Path, options: &Options) -> Result<Walked, Err
                 .into_iter()
                 .filter(|f| !config.excluded(&f.rel)),
         );
-        found.sort();
+        // Sorted already unless a manifest named a file or a link to a
+        // folder was added.
+        if !found.is_sorted() {
+            found.par_sort();
+        }
         (found, w.all, w.errors, listed, pending_run)
     };
     Ok(Walked {

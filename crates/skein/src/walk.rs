@@ -11,6 +11,7 @@
 //! what is not read is said.
 
 use ignore::{WalkBuilder, WalkState};
+use rayon::slice::ParallelSliceMut;
 use skein_model::classify_path;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -224,7 +225,9 @@ pub fn walk_filtered(
             })
         });
     let mut artifacts = found.into_inner().expect("walk mutex");
-    artifacts.sort();
+    // On every thread: 94k paths at 100k files, sorted serially, held the
+    // second thread idle.
+    artifacts.par_sort();
     let mut linked_folders = linked.into_inner().expect("walk mutex");
     linked_folders.sort();
     let mut errors = errors.into_inner().expect("walk mutex");
