@@ -367,11 +367,14 @@ pub(crate) fn body_of(tree: &Tree, text: &str) -> MarkdownBody {
                 .table_cells
                 .push(trim(Span::new(n.start_byte(), n.end_byte()), text)),
         }
-        // A code span, a comment and a destination hold no capture either.
+        // A code span, a comment and a destination hold no capture either;
+        // nor does a node without visible children (a token, a paragraph
+        // of plain text), which `child_count` tells in O(1) where
+        // `goto_first_child` would step through every hidden child.
         let leaf = matches!(
             f,
             Fact::Opaque | Fact::Destination | Fact::Code | Fact::Comment
-        );
+        ) || n.child_count() == 0;
         if !leaf && cursor.goto_first_child() {
             parents.push(id);
             continue;
