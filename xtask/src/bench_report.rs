@@ -1065,7 +1065,8 @@ fn report(r: &Report) -> String {
             s.infos,
         );
     }
-    md.push_str("\n`artifacts read`: files whose path names an artifact format (what skein and the floor read);\n`MB read`: their bytes (MB = 10^6 bytes, GB = 10^9 bytes). The generated trees come from\n");
+    md.push_str("\n`artifacts read`: files whose path names an artifact format, and the files of skills' folders
+(references, scripts): what skein and the floor read;\n`MB read`: their bytes (MB = 10^6 bytes, GB = 10^9 bytes). The generated trees come from\n");
     let _ = writeln!(
         md,
         "`cargo xtask gen-monorepo --files N --seed {SEED} --fault-rate {FAULT_RATE}`; their `faults.json`\nlists every diagnostic the injected faults must produce (rule, path, line).\n"
@@ -1097,7 +1098,7 @@ fn report(r: &Report) -> String {
             );
         }
     }
-    md.push_str("\nskein: `target/release/skein check DIR --format json -o FILE --threads T --no-cache` (exit status 1 is\nexpected: the trees have findings). Floor: `target/release/skein-floor DIR --threads T`, skein's\nown walker, then read every artifact and tree-sitter-parse it as the pipeline does (JSON and YAML\nwhole; a Markdown file whole with the agentmd grammar when a rule reads its body, a LOOP.md\nor a body that may hold a link or a comment, then its frontmatter as YAML in place) on T rayon threads, nothing else. The\nfrontmatter-only floor (`--frontmatter-only`) parses only the frontmatter of Markdown files, as\nthe pipeline did before it read bodies. Both are separate processes started by\n`target/release/skein-measure`, timed from spawn to exit; peak RSS is that process's `ru_maxrss`\n(from `wait4`). Each generated tree is its own empty git repository (`git init`), so tools that\nhonour the workspace's `.gitignore` (`/target`) see its files; skein and the floor skip `.git/`.\n");
+    md.push_str("\nskein: `target/release/skein check DIR --format json -o FILE --threads T --no-cache` (exit status 1 is\nexpected: the trees have findings). Floor: `target/release/skein-floor DIR --threads T`, skein's\nown walker, then read every file skein reads (artifacts and the files of skills' folders) and\ntree-sitter-parse it as the pipeline does (JSON and YAML whole; a Markdown file whole with the\nagentmd grammar when a rule reads its body, a LOOP.md or a body that may hold a link or a comment,\nor a skill's reference that may link a file, then its frontmatter as YAML in place; a script is\nread only) on T rayon threads, in the pipeline's order (grouped by format), nothing else. The\nfrontmatter-only floor (`--frontmatter-only`) parses only the frontmatter of Markdown files, as\nthe pipeline did before it read bodies. Both are separate processes started by\n`target/release/skein-measure`, timed from spawn to exit; peak RSS is that process's `ru_maxrss`\n(from `wait4`). Each generated tree is its own empty git repository (`git init`), so tools that\nhonour the workspace's `.gitignore` (`/target`) see its files; skein and the floor skip `.git/`.\n");
 
     // Scaling.
     md.push_str("\n## Scaling\n\n| dataset | ");
