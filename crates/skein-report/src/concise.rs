@@ -1,7 +1,9 @@
 //! Concise output: one line per diagnostic,
 //! `path:line:col: severity[CODE] message [name]`, for editors, `grep` and
 //! logs. Lines and columns are 1-based, columns in characters (as in the human
-//! output). The caller appends [`crate::Summary::line`].
+//! output). A path holding a control character is quoted as git quotes it
+//! (`"a\nb/SKILL.md"`), so every finding stays one line and no two paths
+//! read alike. The caller appends [`crate::Summary::line`].
 
 use crate::sanitize;
 use skein_syntax::{Diagnostic, SourceMap};
@@ -27,7 +29,7 @@ pub fn render_concise_with(
         let lc = file.line_col(d.primary.span.start as usize);
         let line = format!(
             "{}:{}:{}: {}[{}] {}{} [{}]",
-            file.path(),
+            quote_path(file.path()),
             lc.line,
             lc.column,
             d.severity.as_str(),
@@ -45,6 +47,39 @@ pub fn render_concise_with(
         out.push('\n');
     }
     out
+}
+
+/// `path` as the concise line shows it: as it is, unless it holds a
+/// control character (a line break, a tab, an escape), which a line-based
+/// reader would split on or a terminal would obey. Such a path is quoted
+/// the way git quotes one (`core.quotePath`): in double quotes, with `\n`,
+/// `\r`, `\t`, `\"`, `\\` and octal escapes (`\033`) for the other
+/// control bytes. A path with a plain space stays unquoted, so the two
+/// never read alike.
+fn quote_path(path: &str) -> std::borrow::Cow<'_, str> {
+    if !path.chars().any(|c| c.is_control()) {
+        return std::borrow::Cow::Borrowed(path);
+    }
+    let mut q = String::with_capacity(path.len() + 8);
+    q.push('"');
+    for c in path.chars() {
+        match c {
+            '\n' => q.push_str("\\n"),
+            '\r' => q.push_str("\\r"),
+            '\t' => q.push_str("\\t"),
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            c if c.is_control() => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    q.push_str(&format!("\\{b:03o}"));
+                }
+            }
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    std::borrow::Cow::Owned(q)
 }
 
 #[cfg(test)]
@@ -68,6 +103,31 @@ mod tests {
         assert_eq!(
             render_concise(&[d], &sources),
             "s/SKILL.md:2:9: warning[REF004] no loop references skill `x` [orphan-skill]\n"
+        );
+    }
+
+    #[test]
+    fn a_path_with_control_characters_is_quoted() {
+        assert_eq!(quote_path("a b/SKILL.md"), "a b/SKILL.md");
+        assert_eq!(quote_path("a\nb/SKILL.md"), "\"a\\nb/SKILL.md\"");
+        assert_eq!(
+            quote_path("x\t\"q\"\\\u{1b}[2J.md"),
+            "\"x\\t\\\"q\\\"\\\\\\033[2J.md\""
+        );
+        const RULE: Rule = Rule {
+            code: "SKILL001",
+            name: "missing-skill-field",
+            severity: Severity::Error,
+            summary: "s",
+            doc: "",
+            fix: None,
+        };
+        let mut sources = SourceMap::new();
+        let id = sources.add(SourceFile::new("s\nx/SKILL.md", "---\n---\n"));
+        let d = Diagnostic::new(RULE, id, Span::new(0, 3), "no `name`");
+        assert_eq!(
+            render_concise(&[d], &sources),
+            "\"s\\nx/SKILL.md\":1:1: error[SKILL001] no `name` [missing-skill-field]\n"
         );
     }
 }
