@@ -271,6 +271,32 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
     Some(Hooks { doc, hooks, home })
 }
 
+/// The hooks written inline in a Codex plugin manifest
+/// (`.codex-plugin/plugin.json`, `"hooks": {"SessionStart": [...]}`): Codex
+/// reads a manifest's `hooks` as relative paths or inline hook objects in
+/// Claude Code's shape (openai/codex pull request #19705, "Supports
+/// `plugin.json` manifest `hooks` entries as either relative paths or inline
+/// hook objects"). Codex's events are not Claude Code's, so only the rules
+/// about what a command runs read these (the `SEC` shell rules), never the
+/// `HOOK` rules, which check Claude Code's event and handler lists.
+pub(crate) fn codex_plugin_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    if a.format != Format::CodexPlugin || a.document.is_dropped() {
+        return None;
+    }
+    let doc = &a.document;
+    let hooks = doc.get(doc.root()?, "hooks")?;
+    doc.entries(hooks)?;
+    let dir = parent(cx.path(a.file));
+    if !dir.ends_with(".codex-plugin/") {
+        return None;
+    }
+    Some(Hooks {
+        doc,
+        hooks,
+        home: Home::Plugin(parent(dir).to_string()),
+    })
+}
+
 impl Hooks<'_> {
     /// The events, in file order, with the mapping items of their lists.
     pub fn events(&self) -> Vec<Event> {
