@@ -87,16 +87,17 @@ mod tests {
     use super::*;
     use skein_syntax::{Rule, Severity, SourceFile, Span};
 
+    const RULE: Rule = Rule {
+        code: "REF004",
+        name: "orphan-skill",
+        severity: Severity::Warning,
+        summary: "s",
+        doc: "",
+        fix: None,
+    };
+
     #[test]
     fn one_line_each() {
-        const RULE: Rule = Rule {
-            code: "REF004",
-            name: "orphan-skill",
-            severity: Severity::Warning,
-            summary: "s",
-            doc: "",
-            fix: None,
-        };
         let mut sources = SourceMap::new();
         let id = sources.add(SourceFile::new("s/SKILL.md", "---\nname: é x\n---\n"));
         let d = Diagnostic::new(RULE, id, Span::new(13, 14), "no loop references\nskill `x`");
@@ -114,20 +115,12 @@ mod tests {
             quote_path("x\t\"q\"\\\u{1b}[2J.md"),
             "\"x\\t\\\"q\\\"\\\\\\033[2J.md\""
         );
-        const RULE: Rule = Rule {
-            code: "SKILL001",
-            name: "missing-skill-field",
-            severity: Severity::Error,
-            summary: "s",
-            doc: "",
-            fix: None,
-        };
         let mut sources = SourceMap::new();
         let id = sources.add(SourceFile::new("s\nx/SKILL.md", "---\n---\n"));
-        let d = Diagnostic::new(RULE, id, Span::new(0, 3), "no `name`");
+        let d = Diagnostic::new(RULE, id, Span::new(0, 3), "no loop references skill `x`");
         assert_eq!(
             render_concise(&[d], &sources),
-            "\"s\\nx/SKILL.md\":1:1: error[SKILL001] no `name` [missing-skill-field]\n"
+            "\"s\\nx/SKILL.md\":1:1: warning[REF004] no loop references skill `x` [orphan-skill]\n"
         );
     }
 }
