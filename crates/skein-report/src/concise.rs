@@ -5,7 +5,7 @@
 //! (`"a\nb/SKILL.md"`), so every finding stays one line and no two paths
 //! read alike. The caller appends [`crate::Summary::line`].
 
-use crate::sanitize;
+use crate::{quote_path, sanitize};
 use skein_syntax::{Diagnostic, SourceMap};
 
 /// Renders diagnostics one per line, each ending in a newline; a finding
@@ -47,39 +47,6 @@ pub fn render_concise_with(
         out.push('\n');
     }
     out
-}
-
-/// `path` as the concise line shows it: as it is, unless it holds a
-/// control character (a line break, a tab, an escape), which a line-based
-/// reader would split on or a terminal would obey. Such a path is quoted
-/// the way git quotes one (`core.quotePath`): in double quotes, with `\n`,
-/// `\r`, `\t`, `\"`, `\\` and octal escapes (`\033`) for the other
-/// control bytes. A path with a plain space stays unquoted, so the two
-/// never read alike.
-fn quote_path(path: &str) -> std::borrow::Cow<'_, str> {
-    if !path.chars().any(|c| c.is_control()) {
-        return std::borrow::Cow::Borrowed(path);
-    }
-    let mut q = String::with_capacity(path.len() + 8);
-    q.push('"');
-    for c in path.chars() {
-        match c {
-            '\n' => q.push_str("\\n"),
-            '\r' => q.push_str("\\r"),
-            '\t' => q.push_str("\\t"),
-            '"' => q.push_str("\\\""),
-            '\\' => q.push_str("\\\\"),
-            c if c.is_control() => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    q.push_str(&format!("\\{b:03o}"));
-                }
-            }
-            c => q.push(c),
-        }
-    }
-    q.push('"');
-    std::borrow::Cow::Owned(q)
 }
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ fn to_codespan(
             .with_code(d.rule.code)
             .with_message(format!(
                 "{}:{}:{}: {mark}{} [{}]",
-                safe(file.path()),
+                safe(&crate::quote_path(file.path())),
                 lc.line,
                 lc.column,
                 safe(&d.message),
@@ -111,7 +111,7 @@ fn to_codespan(
             .with_code(d.rule.code)
             .with_message(format!(
                 "{}: {mark}{} [{}]",
-                safe(file.path()),
+                safe(&crate::quote_path(file.path())),
                 safe(&d.message),
                 d.rule.name
             ))
@@ -187,5 +187,29 @@ fn info_header(rendered: &str, severity: Severity) -> std::borrow::Cow<'_, str> 
             std::borrow::Cow::Owned(s)
         }
         _ => std::borrow::Cow::Borrowed(rendered),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skein_syntax::{Diagnostic, Rule, Severity, SourceFile, SourceMap, Span};
+
+    #[test]
+    fn a_path_with_a_line_break_stays_on_the_location_line() {
+        const RULE: Rule = Rule {
+            code: "SKILL001",
+            name: "missing-skill-field",
+            severity: Severity::Error,
+            summary: "s",
+            doc: "",
+            fix: None,
+        };
+        let mut sources = SourceMap::new();
+        let id = sources.add(SourceFile::new("skills/x\ny/SKILL.md", "---\n---\n"));
+        let d = Diagnostic::new(RULE, id, Span::new(0, 3), "no `description`");
+        let out = render_human(&[d], &sources, HumanOptions::default());
+        let location: Vec<&str> = out.lines().filter(|l| l.contains("┌─")).collect();
+        assert_eq!(location, vec!["  ┌─ \"skills/x\\ny/SKILL.md\":1:1"]);
     }
 }

@@ -108,6 +108,40 @@ impl Summary {
     }
 }
 
+/// `path` as a line-based output shows it (concise, and the location line
+/// of the human output): as it is, unless it holds a
+/// control character (a line break, a tab, an escape), which a line-based
+/// reader would split on or a terminal would obey. Such a path is quoted
+/// the way git quotes one (`core.quotePath`): in double quotes, with `\n`,
+/// `\r`, `\t`, `\"`, `\\` and octal escapes (`\033`) for the other
+/// control bytes. A path with a plain space stays unquoted, so the two
+/// never read alike.
+pub(crate) fn quote_path(path: &str) -> std::borrow::Cow<'_, str> {
+    if !path.chars().any(|c| c.is_control()) {
+        return std::borrow::Cow::Borrowed(path);
+    }
+    let mut q = String::with_capacity(path.len() + 8);
+    q.push('"');
+    for c in path.chars() {
+        match c {
+            '\n' => q.push_str("\\n"),
+            '\r' => q.push_str("\\r"),
+            '\t' => q.push_str("\\t"),
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            c if c.is_control() => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    q.push_str(&format!("\\{b:03o}"));
+                }
+            }
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    std::borrow::Cow::Owned(q)
+}
+
 /// Adapter so codespan-reporting can read files from a [`SourceMap`], with
 /// each text made safe for a terminal by [`sanitize`].
 pub(crate) struct Files<'a>(
@@ -157,7 +191,14 @@ impl<'a> Files<'a> {
             sources
                 .iter()
                 .enumerate()
-                .map(|(i, (_, f))| pick(i, f.path()))
+                // A name is one line: a control character in it is quoted
+                // (`quote_path`), then what remains made safe.
+                .map(|(i, (_, f))| match quote_path(f.path()) {
+                    std::borrow::Cow::Borrowed(p) => pick(i, p),
+                    std::borrow::Cow::Owned(q) => {
+                        std::borrow::Cow::Owned(sanitize(&q).into_owned())
+                    }
+                })
                 .collect(),
         )
     }

@@ -139,7 +139,7 @@ impl Input {
     pub(crate) fn read(self, max: u64, seen: impl FnOnce(&std::fs::Metadata)) -> Content {
         match self {
             Input::Disk(f) => load_seen(&f, max, seen),
-            Input::Memory(bytes) => Content::Bytes(bytes),
+            Input::Memory(bytes) => crate::memory_content(bytes, max),
             Input::Problem(c) => c,
         }
     }

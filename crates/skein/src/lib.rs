@@ -1027,7 +1027,7 @@ pub(crate) fn read_walked(
     for o in overlays {
         if classify_in_repo(&o.path, |p| config.format_for(p), |q| all.contains(q)).is_some() {
             all.insert(&o.path);
-            loaded.push((o.path.clone(), Content::Bytes(o.bytes.clone())));
+            loaded.push((o.path.clone(), memory_content(o.bytes.clone(), max)));
         }
     }
     // Folders the walk could not enter may hold artifacts: say so.
@@ -1192,6 +1192,24 @@ pub(crate) fn load_seen(
         Ok(_) => Content::Bytes(bytes),
         Err(e) => unreadable(e),
     }
+}
+
+/// The contents of a file given in memory (standard input, an editor's
+/// buffer), held to the same size limit `max` as a file read from disk:
+/// over it, the same `SYN010 file-too-large` finding and nothing analyzed.
+pub(crate) fn memory_content(bytes: Vec<u8>, max: u64) -> Content {
+    if bytes.len() as u64 > max {
+        return Content::Problem(Box::new(Diagnostic::new(
+            skein_syntax::rules::FILE_TOO_LARGE,
+            FileId(0),
+            Span::empty(0),
+            format!(
+                "contents are {} bytes, over the limit of {max} bytes; not analyzed",
+                bytes.len()
+            ),
+        )));
+    }
+    Content::Bytes(bytes)
 }
 
 /// Analyzes files given in memory. Paths that match no artifact convention

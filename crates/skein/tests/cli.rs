@@ -610,6 +610,33 @@ fn stdin_filename_in_folders_that_do_not_exist_yet() {
     assert!(!dir.path().join("skills/review").exists());
 }
 
+/// Standard input is held to `--max-file-size` like a file on disk: over
+/// the limit it is reported (SYN010) and not parsed.
+#[test]
+fn stdin_over_the_size_limit_is_reported_not_parsed() {
+    let dir = common::project();
+    let args = [
+        "check",
+        "-",
+        "--stdin-filename",
+        ".mcp.json",
+        "--max-file-size",
+        "5",
+        "--format",
+        "concise",
+    ];
+    let o = common::skein_with_stdin(&args, dir.path(), b"{\"mcpServers\": {}}");
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (
+            Some(1),
+            ".mcp.json:1:1: error[SYN010] contents are 18 bytes, over the limit of 5 bytes; not analyzed [file-too-large]\n\
+             checked 1 file (1 not analyzed): 1 error, 0 warnings, 0 infos\n"
+                .to_string()
+        )
+    );
+}
+
 /// A file none of whose folders exist below `/` has no project: skein
 /// says so (exit 2) instead of analyzing `/`, the whole filesystem.
 #[test]

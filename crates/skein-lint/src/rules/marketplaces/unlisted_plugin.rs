@@ -89,6 +89,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     continue;
                 };
                 let node = g.node(n);
+                // The repository's root is shown as `.`, never as nothing.
+                let shown = if home.is_empty() { "." } else { home.as_str() };
                 let span = if node.span.is_empty() {
                     Span::empty(0)
                 } else {
@@ -100,7 +102,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         node.file,
                         span,
                         format!(
-                            "plugin {} in `{home}` is not listed by the marketplace {}",
+                            "plugin {} in `{shown}` is not listed by the marketplace {}",
                             quote(&node.name),
                             quote(g.node(m.node).name.as_str())
                         ),
@@ -108,7 +110,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     .with_label("no marketplace entry registers this plugin")
                     .with_secondary(m.file, plugins_key, "the marketplace's entries")
                     .with_help(format!(
-                        "add `{{\"name\": \"{}\", \"source\": \"./{}\"}}` to `plugins`, or move the folder out of `{home}`",
+                        "add `{{\"name\": \"{}\", \"source\": \"./{}\"}}` to `plugins`, or move the folder out of `{shown}`",
                         node.name,
                         root[m.root.len()..].trim_end_matches('/')
                     )),

@@ -74,7 +74,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         d.file,
                         d.span,
                         format!(
-                            "skill name {} is defined twice in {}",
+                            "skill name {} is already defined in {}",
                             quote(name),
                             folder_label(d.scope)
                         ),
