@@ -271,7 +271,7 @@ impl From<FailOn> for skein_syntax::Severity {
 pub enum OutputFormat {
     /// rustc-style snippets with the span underlined, then a summary line.
     Human,
-    /// One JSON document: `{version, root, summary, diagnostics[]}` (several paths: `{runs[]}`).
+    /// One JSON document: `{version, root, summary, diagnostics[]}` (paths in several projects: `{runs[]}`).
     Json,
     /// SARIF 2.1.0 for GitHub code scanning (one run, every rule, fingerprints).
     Sarif,
