@@ -39,7 +39,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let url_key = f.spec.url_keys.first().copied().unwrap_or("url");
     let mut out = Vec::new();
     for s in &f.servers {
-        let has_command = doc.get(s.node, "command").is_some();
+        let command = doc.get(s.node, "command");
+        let has_command = command.is_some();
+        // A command of spaces only starts nothing either (an empty one is
+        // the schema's, SCH001).
+        let blank = command.filter(|&c| {
+            doc.as_str(c)
+                .is_some_and(|t| !t.is_empty() && t.trim().is_empty())
+        });
         let has_url = f.url_of(s).is_some();
         let typed = f.type_of(s);
         let what = match f.transport(s) {
@@ -77,7 +84,21 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             )),
             _ => None,
         };
-        if let Some((message, help)) = what {
+        if let (Some(c), Transport::Stdio) = (blank, f.transport(s)) {
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    a.file,
+                    doc.node(c).span,
+                    format!(
+                        "MCP server {} runs a local process but its `command` is blank",
+                        quote(&s.name)
+                    ),
+                )
+                .with_label(format!("{} cannot start a command of spaces", f.spec.name))
+                .with_help("put the executable to start in `command`"),
+            );
+        } else if let Some((message, help)) = what {
             out.push(
                 Diagnostic::new(RULE, a.file, s.key_span, message)
                     .with_label(format!("{} cannot start this server", f.spec.name))
