@@ -196,7 +196,7 @@ impl Workspace {
         if !self.is_analyzed(rel) {
             return false;
         }
-        self.set(rel, Content::Bytes(bytes));
+        self.set(rel, crate::memory_content(bytes, self.max_file_size));
         true
     }
 

@@ -77,6 +77,37 @@ fn an_edit_decodes_one_file_and_matches_a_full_check() {
     assert_eq!(ws.stats().decoded, 0);
 }
 
+/// An open buffer is held to the size limit like the file on disk: over
+/// it, SYN010 at the file and nothing decoded.
+#[test]
+fn a_buffer_over_the_size_limit_is_reported_not_decoded() {
+    let dir = demo();
+    let options = Options {
+        max_file_size: Some(64),
+        ..Options::default()
+    };
+    let mut ws = Workspace::open(dir.path(), &options).unwrap();
+    ws.analyze();
+    let rel = "skills/big/SKILL.md";
+    let text = format!("---\nname: big\ndescription: {}\n---\n", "x".repeat(100));
+    assert!(ws.set_overlay(rel, text.into_bytes()));
+    let report = ws.analyze();
+    let found: Vec<(String, &str, String)> = report
+        .diagnostics()
+        .iter()
+        .filter(|d| report.sources().get(d.primary.file).path() == rel)
+        .map(|d| (d.rule.code.to_string(), d.rule.name, d.message.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            "SYN010".to_string(),
+            "file-too-large",
+            "contents are 132 bytes, over the limit of 64 bytes; not analyzed".to_string()
+        )]
+    );
+}
+
 /// A run cancelled at its `n`-th question (for growing `n`, until a run
 /// completes), then cancelled again at once, leaves the workspace such that
 /// the next run gives a full check's report, decoding nothing again and

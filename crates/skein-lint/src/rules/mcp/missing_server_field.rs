@@ -49,7 +49,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         });
         let has_url = f.url_of(s).is_some();
         let typed = f.type_of(s);
-        let what = match f.transport(s) {
+        let transport = f.transport(s);
+        let what = match transport {
             Transport::Stdio if !has_command => Some((
                 format!(
                     "MCP server {} runs a local process but has no `command`",
@@ -84,7 +85,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             )),
             _ => None,
         };
-        if let (Some(c), Transport::Stdio) = (blank, f.transport(s)) {
+        if let (Some(c), Transport::Stdio) = (blank, transport) {
             out.push(
                 Diagnostic::new(
                     RULE,
