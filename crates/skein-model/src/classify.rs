@@ -518,7 +518,7 @@ pub fn skill_file_shape(path: &str) -> Option<Format> {
     if name == "SKILL.md" || incidental_file(name) {
         return None;
     }
-    if name.ends_with(".md") {
+    if name.ends_with(".md") || misnamed_skill_name(name) {
         Some(Format::SkillReference)
     } else if path.starts_with("scripts/")
         || path.contains("/scripts/")
@@ -601,14 +601,47 @@ pub fn skill_file(path: &str, exists: impl Fn(&str) -> bool) -> Option<Candidate
     })
 }
 
-/// [`classify_with`], then [`skill_file`]: the one classification of a
-/// path when the repository's files are known.
+/// [`classify_with`], then [`misnamed_skill`] (read as the
+/// [`Format::AgentSkill`] it was meant to be), then [`skill_file`]: the
+/// one classification of a path when the repository's files are known.
 pub fn classify_in_repo(
     path: &str,
     extra: impl Fn(&str) -> Option<Format>,
     exists: impl Fn(&str) -> bool,
 ) -> Option<Candidate> {
-    classify_with(path, extra).or_else(|| skill_file(path, exists))
+    classify_with(path, extra)
+        .or_else(|| {
+            misnamed_skill(path, &exists).then_some(Candidate {
+                syntax: Format::AgentSkill.syntax(),
+                format: Format::AgentSkill,
+                certain: true,
+                jsonc: false,
+            })
+        })
+        .or_else(|| skill_file(path, exists))
+}
+
+/// Whether a file name is `SKILL.md` spelled in another case (`skill.md`,
+/// `Skill.md`, `SKILL.MD`).
+pub fn misnamed_skill_name(name: &str) -> bool {
+    name != "SKILL.md" && name.eq_ignore_ascii_case("SKILL.md")
+}
+
+/// Whether `path` is a skill's entry file named in the wrong case: a
+/// [`misnamed_skill_name`] in a skill's own folder (`…/skills/<name>/`),
+/// with no `SKILL.md` beside it (`exists` answers whether a repository
+/// path exists). Clients look for `SKILL.md` exactly (Agent Skills
+/// specification, "Directory structure"; Claude Code skills docs), so
+/// such a skill loads only where the file system ignores case (macOS and
+/// Windows by default) and never on Linux. skein reads it as the skill it
+/// was meant to be, and `SKILL034 misnamed-skill-file` reports the name.
+pub fn misnamed_skill(path: &str, exists: impl Fn(&str) -> bool) -> bool {
+    let mut parts = path.rsplit('/');
+    let (Some(name), Some(_folder), Some("skills")) = (parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    misnamed_skill_name(name) && !exists(&format!("{}SKILL.md", &path[..path.len() - name.len()]))
 }
 
 #[cfg(test)]
@@ -636,5 +669,27 @@ mod skill_file_tests {
         );
         assert_eq!(skill_folder_of("docs/x.md", exists), Some(""));
         assert_eq!(skill_folder_of("x.md", |_| false), None);
+    }
+
+    #[test]
+    fn misnamed_skills() {
+        let files = [
+            "s/skills/a/skill.md",
+            "s/skills/b/SKILL.md",
+            "s/skills/b/Skill.md",
+        ];
+        let exists = |p: &str| files.contains(&p);
+        let f = |p| classify_in_repo(p, |_| None, exists).map(|c| c.format);
+        assert_eq!(f("s/skills/a/skill.md"), Some(Format::AgentSkill));
+        assert_eq!(f(".claude/skills/a/SKILL.MD"), Some(Format::AgentSkill));
+        // Beside a SKILL.md it is one more file of that skill's folder.
+        assert_eq!(f("s/skills/b/Skill.md"), Some(Format::SkillReference));
+        // Not in a skill's own folder under `skills/`.
+        assert_eq!(f("docs/skill.md"), None);
+        assert_eq!(f("skills/skill.md"), None);
+        assert!(!misnamed_skill("s/skills/a/SKILL.md", exists));
+        assert!(!misnamed_skill_name("SKILL.md"));
+        assert!(misnamed_skill_name("sKiLl.Md"));
+        assert_eq!(skill_file_shape("x/SKILL.MD"), Some(Format::SkillReference));
     }
 }

@@ -15,8 +15,8 @@ pub mod schema;
 
 pub use classify::{
     Candidate, Refined, classify_in_repo, classify_path, classify_with, claude_subagent_path,
-    refine, skill_file, skill_file_shape, skill_folder_of, undiscovered_plugin_skill,
-    unread_at_location,
+    misnamed_skill, misnamed_skill_name, refine, skill_file, skill_file_shape, skill_folder_of,
+    undiscovered_plugin_skill, unread_at_location,
 };
 pub use decode::{Artifact, Decoded, EXPANSION_LIMIT, MAX_SYNTAX_DIAGNOSTICS, decode, model_of};
 pub use format::{Format, Syntax};

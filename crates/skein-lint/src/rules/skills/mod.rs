@@ -21,6 +21,7 @@ pub mod invalid_skill_field_value;
 pub mod invalid_skill_name;
 pub mod long_skill_body;
 pub mod long_skill_listing_entry;
+pub mod misnamed_skill_file;
 pub mod missing_skill_field;
 pub mod model_invocable_side_effect_skill;
 pub mod nested_skill_reference;
