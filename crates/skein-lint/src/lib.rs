@@ -154,13 +154,21 @@ impl Context<'_> {
     }
 }
 
-/// A pass over the whole repository: its rule and its check.
+/// A pass over the whole repository: its rule, its check and whether it
+/// reads the repository graph.
 #[derive(Debug, Clone, Copy)]
 pub struct Pass {
     /// The rule's metadata.
     pub rule: Rule,
     /// Runs the rule over the whole repository.
     pub check: fn(&Context) -> Vec<Diagnostic>,
+    /// Whether the check reads [`Context::graph`]. One that does not
+    /// (it reads the artifacts, their sources and the repository's paths)
+    /// may run while the graph is being built, with an empty graph in its
+    /// context: skein runs those passes on the threads the graph build
+    /// leaves idle (issue #17), so such a pass must never look at the
+    /// graph, directly or through a helper.
+    pub reads_graph: bool,
 }
 
 /// A pass over one artifact at a time: its rule, its check and what it

@@ -39,6 +39,7 @@ mod skilldrop;
 mod skills;
 pub use market::{EntrySource, MarketEntry, MarketFlavour, MarketplaceInfo};
 pub use mcp::{AssistantMcp, ServerDecl};
+pub use skills::skill_name;
 
 /// What a node stands for (DESIGN.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1553,8 +1553,30 @@ pub(crate) fn analyze_cancellable(
     if cancelled() {
         return Err(Interrupted::of(sources, artifacts, reused));
     }
+    let (all, mut all_file) = passes(config, options);
+    if folded.is_some() {
+        all_file.retain(|p| p.reads != skein_lint::Reads::Local);
+    }
+    // The passes that do not read the graph run while it is built, on the
+    // threads its mostly serial build leaves idle (issue #17), in a
+    // context whose graph is empty; the run's memo goes on to the others.
+    let (early, all): (Vec<skein_lint::Pass>, Vec<skein_lint::Pass>) =
+        all.into_iter().partition(|p| !p.reads_graph);
+    let no_graph = RepoGraph::default();
+    let early_cx = skein_lint::Context {
+        graph: &no_graph,
+        artifacts: &artifacts,
+        sources: &sources,
+        repo_files: &repo_files,
+        memo: skein_lint::Memo::new(artifacts.len()),
+    };
+    let (built, early) = rayon::join(
+        || skein_lint::catch(|| skein_model::build_graph(&artifacts, &sources)),
+        || skein_lint::run_cancellable(&early_cx, &early, &[], Vec::new(), cancelled),
+    );
+    let memo = early_cx.memo;
     let mut internal = Vec::new();
-    let graph = match skein_lint::catch(|| skein_model::build_graph(&artifacts, &sources)) {
+    let graph = match built {
         Ok(g) => g,
         Err(message) => {
             internal.push(skein_lint::InternalError {
@@ -1565,17 +1587,17 @@ pub(crate) fn analyze_cancellable(
             skein_model::build_graph(&[], &sources)
         }
     };
+    let Ok(early) = early else {
+        drop(graph);
+        return Err(Interrupted::of(sources, artifacts, reused));
+    };
     let cx = skein_lint::Context {
         graph: &graph,
         artifacts: &artifacts,
         sources: &sources,
         repo_files: &repo_files,
-        memo: skein_lint::Memo::new(artifacts.len()),
+        memo,
     };
-    let (all, mut all_file) = passes(config, options);
-    if folded.is_some() {
-        all_file.retain(|p| p.reads != skein_lint::Reads::Local);
-    }
     if cancelled() {
         drop(cx);
         drop(graph);
@@ -1596,6 +1618,14 @@ pub(crate) fn analyze_cancellable(
         Vec::new()
     };
     let (mut found, mut internal_errors) = outcome.into_all();
+    // Where they go does not matter: the findings are sorted below, and a
+    // pass's own stay in its order.
+    let (early_found, early_internal) = early.into_all();
+    found.extend(early_found);
+    if !early_internal.is_empty() {
+        internal_errors.extend(early_internal);
+        skein_lint::sort_internal_errors(&mut internal_errors);
+    }
     if let Some(l) = folded {
         // Where `into_all` puts them: after the other findings, by artifact.
         found.extend(l.diagnostics);

@@ -574,6 +574,7 @@ fn options_with_failing_passes() -> Options {
             repo: Some(skein::skein_lint::Pass {
                 rule: TEST_RULE,
                 check: panics_always,
+                reads_graph: true,
             }),
             file: Some(skein::skein_lint::FilePass {
                 rule: TEST_RULE,

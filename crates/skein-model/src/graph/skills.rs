@@ -9,7 +9,7 @@ use crate::format::Format;
 use crate::models::Model;
 use petgraph::graph::NodeIndex;
 use rayon::slice::ParallelSliceMut;
-use skein_syntax::SourceMap;
+use skein_syntax::{SourceMap, Span};
 
 /// The skills of the repository, indexed for resolution. Folders and names
 /// are borrowed from the paths and the models (the index lives only while
@@ -76,6 +76,25 @@ impl<'a> ByName<'a> {
     }
 }
 
+/// The name of the skill node of Agent Skill `a`, whose file is at `path`,
+/// and where it is written: its frontmatter's `name`, else its folder's
+/// name at the frontmatter's opening line (the graph's skills are named so;
+/// [`crate::RepoGraph::skills`]).
+pub fn skill_name<'a>(a: &'a Artifact, path: &'a str) -> (&'a str, Span) {
+    let folder = dir_of(path)
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or("");
+    match &a.model {
+        Model::Frontmatter(fm) => match &fm.name {
+            Some(n) => (n.value.as_str(), n.span),
+            None => (folder, a.frontmatter.map(|f| f.open).unwrap_or_default()),
+        },
+        _ => (folder, a.frontmatter.map(|f| f.open).unwrap_or_default()),
+    }
+}
+
 /// Adds a node per Agent Skill and indexes them.
 pub(super) fn index<'a>(
     g: &mut RepoGraph,
@@ -91,13 +110,7 @@ pub(super) fn index<'a>(
         let p = path(a);
         let dir = dir_of(p);
         let folder = dir.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-        let (name, span) = match &a.model {
-            Model::Frontmatter(fm) => match &fm.name {
-                Some(n) => (n.value.as_str(), n.span),
-                None => (folder, a.frontmatter.map(|f| f.open).unwrap_or_default()),
-            },
-            _ => (folder, a.frontmatter.map(|f| f.open).unwrap_or_default()),
-        };
+        let (name, span) = skill_name(a, p);
         let n = g.add(NodeKind::Skill, name, a.file, span);
         g.skills.push(n);
         by_dir.push((dir, n));

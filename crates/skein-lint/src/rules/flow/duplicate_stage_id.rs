@@ -23,7 +23,11 @@ a run log cannot tell which of the two ran.\n\n## Example\n```json\n\"stages\": 
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();

@@ -32,7 +32,11 @@ verdicts (a schema violation). One misspelling thus gives one finding, not two."
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();

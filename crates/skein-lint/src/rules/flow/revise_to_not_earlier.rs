@@ -26,7 +26,11 @@ is accepted if any of them comes before it (the duplicate id is reported by `dup
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     cx.graph

@@ -30,7 +30,11 @@ triage}\n```\nUse instead: set `policies.max_iterations` on one of them.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn is_flow(e: &GEdge) -> bool {
     matches!(

@@ -33,7 +33,11 @@ should confirm it is the word meant.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 /// Classes in the order skilldrop lists them.
 const CLASS_ORDER: [&str; 5] = ["pass", "conditional", "revise", "redirect", "blocked"];

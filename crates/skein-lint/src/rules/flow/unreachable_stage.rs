@@ -27,7 +27,11 @@ in the vocabulary are assumed to advance, so an unknown word never makes a stage
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     cx.graph

@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// The folder a spec's application loads agents from: the spec's own folder
 /// for `<name>.agent.yaml`, the folder above for `<name>/agent.yaml`.

@@ -16,7 +16,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn d(file: FileId, span: Span, msg: String, label: &str) -> Diagnostic {
     Diagnostic::new(RULE, file, span, msg).with_label(label)

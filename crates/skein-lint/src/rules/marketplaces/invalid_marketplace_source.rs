@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();

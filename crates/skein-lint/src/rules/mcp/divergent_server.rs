@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// The project folder of a client file: the folder holding `.mcp.json`,
 /// or the parent of `.cursor/`, `.vscode/`, `.amazonq/`, `.gemini/`, `.codex/`.

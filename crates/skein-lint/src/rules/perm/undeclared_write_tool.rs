@@ -50,7 +50,11 @@ other than `mcp.json` / `.mcp.json`) is not read, so its servers are not checked
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 /// Built-in tools that change files or run commands.
 const WRITE_BUILTINS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit", "Bash"];

@@ -26,7 +26,11 @@ the read-only declaration the writer meant is lost.\n\n## Example\n```json\n// m
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let g = cx.graph;

@@ -31,7 +31,11 @@ contract that allows it.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();

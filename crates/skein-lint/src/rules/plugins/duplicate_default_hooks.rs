@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// `path` with `./` and `.` segments and doubled slashes dropped and `..`
 /// applied (`None` when it climbs out of the plugin).

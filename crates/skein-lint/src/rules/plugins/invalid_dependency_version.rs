@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// A version with `x`/`*` wildcards allowed in place of parts:
 /// `1`, `1.2`, `1.2.3`, `1.x`, `2.0.0-beta.1`, `v1.2.3`.

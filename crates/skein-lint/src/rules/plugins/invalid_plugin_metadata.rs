@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 fn is_url(s: &str) -> bool {
     (s.starts_with("https://") || s.starts_with("http://")) && s.len() > "https://".len()

@@ -15,7 +15,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 fn looks_like_url(s: &str) -> bool {
     s.contains("://") || s.starts_with("git@")

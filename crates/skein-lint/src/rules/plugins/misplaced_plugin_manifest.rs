@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 /// Component folders Claude Code looks for at the plugin root.
 const COMPONENT_DIRS: &[&str] = &["commands", "agents", "skills", "hooks", "output-styles"];

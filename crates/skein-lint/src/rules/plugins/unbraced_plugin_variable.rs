@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 const VARS: &[&str] = &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
 

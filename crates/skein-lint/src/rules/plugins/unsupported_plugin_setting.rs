@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// The keys a plugin's `settings.json` may set (plugins reference, "File
 /// locations reference", Settings row).

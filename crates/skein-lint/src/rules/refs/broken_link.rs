@@ -36,7 +36,11 @@ Files excluded by `.gitignore` count as absent.\n\n## Source\nCommonMark 0.31.2,
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 /// Broken links reported per file; the rest are counted in one more
 /// diagnostic (the bound on output per file, ARCHITECTURE.md invariants).

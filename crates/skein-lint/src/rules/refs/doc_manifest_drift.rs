@@ -4,6 +4,7 @@ use super::dir_of;
 use crate::{Context, Pass};
 use rayon::prelude::*;
 use skein_model::graph::links::{gate_id_shaped, resolve_link};
+use skein_model::graph::skill_name;
 use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Diagnostic, LinkKind, Rule, Severity, Span, quote};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -35,7 +36,11 @@ the table and the manifest say the same.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// The skill a link path names: `…/skills/<name>/SKILL.md` or `…/skills/<name>`.
 fn skill_of_path(path: &str) -> Option<&str> {
@@ -62,11 +67,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .filter(|a| a.format == Format::SkilldropLoopDoc && a.body.is_some())
         .map(|a| (dir_of(cx.path(a.file)), a))
         .collect();
+    // The names of the graph's skills, without the graph (this pass runs
+    // while it is built).
     let skill_names: HashSet<&str> = cx
-        .graph
-        .skills()
+        .artifacts
         .iter()
-        .map(|&s| cx.graph.node(s).name.as_str())
+        .filter(|a| a.format == Format::AgentSkill)
+        .map(|a| skill_name(a, cx.path(a.file)).0)
         .collect();
     // Loops on every thread (each may read its LOOP.md again from disk),
     // their findings joined in artifact order.

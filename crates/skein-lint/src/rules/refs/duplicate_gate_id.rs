@@ -22,7 +22,11 @@ or a comment is not a gate and does not count.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     // Keyed by skilldrop root: two installations in one tree (a vendored

@@ -22,7 +22,11 @@ without them leaves the agent to guess both, and skilldrop's validator rejects t
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// Whether a lowercased heading opens a required section.
 type Present = fn(&str) -> bool;

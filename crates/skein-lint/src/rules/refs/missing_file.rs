@@ -34,7 +34,11 @@ paths and URLs are not checked here.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 /// Plugin manifest members that hold component paths.
 const PLUGIN_MEMBERS: &[&str] = &["commands", "agents", "skills", "hooks", "mcpServers"];

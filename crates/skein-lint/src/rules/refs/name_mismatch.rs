@@ -36,7 +36,11 @@ was meant, and is not a text edit.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 fn folder_of(path: &str) -> &str {
     dir_of(path)

@@ -34,7 +34,11 @@ or delete the skill.",
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn kind_word(k: NodeKind) -> &'static str {
     match k {

@@ -28,7 +28,11 @@ renamed skill, or a pack missing from `requires`.\n\n## Example\n```json\n// pac
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: true,
+};
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let g = cx.graph;

@@ -17,7 +17,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// Whether `scope` is the skills folder of a plugin (Claude Code or Agent
 /// Plugins), whose skills are namespaced by the plugin's name and so shadow

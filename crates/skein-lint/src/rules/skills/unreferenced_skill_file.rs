@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
 };
 
 /// The pass.
-pub const PASS: Pass = Pass { rule: RULE, check };
+pub const PASS: Pass = Pass {
+    rule: RULE,
+    check,
+    reads_graph: false,
+};
 
 /// Package metadata at a skill's root, read by the tools that publish or
 /// install it (skilldrop's `manifest.json`, npm's `package.json`).

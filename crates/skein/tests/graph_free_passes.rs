@@ -1,0 +1,81 @@
+//! The repository passes marked as not reading the graph
+//! (`Pass::reads_graph` false) run while the graph is built, with an empty
+//! graph in their context (issue #17). This holds them to it: on every rule
+//! fixture, each such pass finds exactly the same with the repository's
+//! graph as with an empty one.
+
+use skein::skein_lint::{Context, Memo, PASSES, RepoFiles};
+use skein::skein_model::RepoGraph;
+use std::path::{Path, PathBuf};
+
+fn cases() -> Vec<PathBuf> {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/rules");
+    let mut out = Vec::new();
+    for rule in std::fs::read_dir(corpus).expect("corpus/rules exists") {
+        let rule = rule.expect("entry").path();
+        for case in std::fs::read_dir(&rule).into_iter().flatten() {
+            let case = case.expect("entry").path();
+            if case.is_dir() {
+                out.push(case);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every file below `root`, `/`-separated and relative to it.
+fn paths_below(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Ok(rel) = p.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn graph_free_passes_never_read_the_graph() {
+    let free: Vec<_> = PASSES.iter().filter(|p| !p.reads_graph).collect();
+    assert_eq!(free.len(), 25, "passes marked graph-free");
+    let options = skein::Options {
+        retention: skein::Retention::Full,
+        ..skein::Options::default()
+    };
+    let mut findings = 0;
+    for case in cases() {
+        let report = skein::check(&case, &options).expect("fixture readable");
+        let paths = paths_below(&case);
+        let repo_files: RepoFiles = paths.iter().map(String::as_str).collect();
+        let empty = RepoGraph::default();
+        let cx = |graph| Context {
+            graph,
+            artifacts: report.artifacts(),
+            sources: report.sources(),
+            repo_files: &repo_files,
+            memo: Memo::new(report.artifacts().len()),
+        };
+        let (with, without) = (cx(report.graph()), cx(&empty));
+        for p in &free {
+            let expected = (p.check)(&with);
+            findings += expected.len();
+            assert_eq!(
+                expected,
+                (p.check)(&without),
+                "{} ({}) finds otherwise without the graph on {}",
+                p.rule.code,
+                p.rule.name,
+                case.display()
+            );
+        }
+    }
+    // The fixtures exercise these passes: they are not compared on nothing.
+    assert!(findings >= 25, "graph-free passes found only {findings}");
+}
