@@ -315,6 +315,8 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::commands::command_string_boolean::PASS,
     rules::commands::unknown_command_tool::PASS,
     rules::hooks::unknown_hook_event::PASS,
+    rules::hooks::unknown_codex_hook_event::PASS,
+    rules::hooks::unknown_codex_hooks_key::PASS,
     rules::hooks::matcher_not_applicable::PASS,
     rules::hooks::invalid_hook_type::PASS,
     rules::hooks::missing_hook_field::PASS,

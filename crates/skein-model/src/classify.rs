@@ -110,6 +110,7 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
                 maybe(Format::ClaudeMarketplace)
             }
         }
+        "hooks.json" if parent == ".codex" => sure(Format::CodexHooks),
         "hooks.json" if parent == "hooks" => sure(Format::ClaudeHooks),
         "settings.json" | "settings.local.json" if parent == ".claude" => {
             sure(Format::ClaudeSettings)

@@ -519,6 +519,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::ClaudeLspServers
         | Format::ClaudeIgnore
         | Format::GeminiSettings
+        | Format::CodexHooks
         | Format::CodexConfig => Model::None,
     })
 }

@@ -103,6 +103,10 @@ formats! {
     PluginCommand => "plugin-command", Markdown, None;
     /// Claude Code hooks, `hooks/hooks.json`.
     ClaudeHooks => "claude-hooks", Json, Some("claude-hooks");
+    /// Codex hooks, a project's `.codex/hooks.json`: the shape of Claude
+    /// Code's (event name -> matcher groups -> handlers) with Codex's own
+    /// events, read by the Codex HOOK rules and the SEC shell rules.
+    CodexHooks => "codex-hooks", Json, Some("codex-hooks");
     /// Claude Code plugin default settings, `settings.json` at the root of a
     /// plugin (beside `.claude-plugin/plugin.json`).
     ClaudePluginSettings => "claude-plugin-settings", Json, None;

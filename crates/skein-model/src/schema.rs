@@ -34,6 +34,7 @@ schemas!(
     "claude-marketplace",
     "claude-plugin",
     "claude-settings",
+    "codex-hooks",
     "codex-config",
     "gemini-settings",
     "loom-agent-spec-v1",

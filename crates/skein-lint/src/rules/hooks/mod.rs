@@ -1,7 +1,10 @@
 //! HOOK: Claude Code hooks, wherever they are declared: a plugin's
 //! `hooks/hooks.json` and a project's `.claude/settings.json` /
 //! `.claude/settings.local.json` (the `hooks` key of both has one shape:
-//! event name -> matcher groups -> handlers).
+//! event name -> matcher groups -> handlers); and Codex's hooks (a
+//! project's `.codex/hooks.json`, a Codex plugin manifest's inline `hooks`:
+//! the same shape with Codex's events, [`codex_hooks`]), which only the
+//! rules named for Codex read.
 
 pub mod bare_plugin_mcp_matcher;
 pub mod exec_command_with_arguments;
@@ -19,6 +22,8 @@ pub mod missing_hook_field;
 pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
 pub mod powershell_env_var;
+pub mod unknown_codex_hook_event;
+pub mod unknown_codex_hooks_key;
 pub mod unknown_hook_event;
 pub mod unknown_matcher_tool;
 pub mod unknown_matcher_value;
@@ -271,31 +276,55 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
     Some(Hooks { doc, hooks, home })
 }
 
-/// The hooks written inline in a Codex plugin manifest
+/// The hooks Codex reads from `a`: a project's `.codex/hooks.json`
+/// ([`Format::CodexHooks`]; Codex runs its commands in the project), or the
+/// hooks written inline in a Codex plugin manifest
 /// (`.codex-plugin/plugin.json`, `"hooks": {"SessionStart": [...]}`): Codex
 /// reads a manifest's `hooks` as relative paths or inline hook objects in
 /// Claude Code's shape (openai/codex pull request #19705, "Supports
 /// `plugin.json` manifest `hooks` entries as either relative paths or inline
-/// hook objects"). Codex's events are not Claude Code's, so only the rules
-/// about what a command runs read these (the `SEC` shell rules), never the
-/// `HOOK` rules, which check Claude Code's event and handler lists.
-pub(crate) fn codex_plugin_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
-    if a.format != Format::CodexPlugin || a.document.is_dropped() {
+/// hook objects"). Codex's events are not Claude Code's: the Claude Code
+/// `HOOK` rules never read these; the Codex ones (`HOOK023`…) and the `SEC`
+/// shell rules do.
+///
+/// Source: Codex hooks documentation, "Where Codex looks for hooks"
+/// (<https://developers.openai.com/codex/hooks>).
+pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    if !matches!(a.format, Format::CodexPlugin | Format::CodexHooks) || a.document.is_dropped() {
         return None;
     }
     let doc = &a.document;
     let hooks = doc.get(doc.root()?, "hooks")?;
     doc.entries(hooks)?;
     let dir = parent(cx.path(a.file));
-    if !dir.ends_with(".codex-plugin/") {
-        return None;
-    }
-    Some(Hooks {
-        doc,
-        hooks,
-        home: Home::Plugin(parent(dir).to_string()),
-    })
+    let home = match a.format {
+        // `<project>/.codex/hooks.json`
+        Format::CodexHooks => Home::Project(parent(dir).to_string()),
+        // `<root>/.codex-plugin/plugin.json`
+        _ if dir.ends_with(".codex-plugin/") => Home::Plugin(parent(dir).to_string()),
+        _ => return None,
+    };
+    Some(Hooks { doc, hooks, home })
 }
+
+/// The hook events Codex has, as `hooks.json` keys: the serde names of the
+/// events of `HookEventsToml` (openai/codex `codex-rs/config/src/hook_config.rs`),
+/// the events the Codex hooks documentation lists
+/// (<https://developers.openai.com/codex/hooks>).
+pub(crate) const CODEX_HOOK_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "PreCompact",
+    "PostCompact",
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "SubagentStart",
+    "SubagentStop",
+    "Stop",
+    "Interrupt",
+];
 
 impl Hooks<'_> {
     /// The events, in file order, with the mapping items of their lists.

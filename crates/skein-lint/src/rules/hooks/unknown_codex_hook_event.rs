@@ -1,0 +1,100 @@
+//! HOOK023 `unknown-codex-hook-event`.
+
+use super::{CODEX_HOOK_EVENTS, codex_hooks};
+use crate::rules::refs::closest;
+use crate::{Context, FilePass, Reads};
+use skein_model::Artifact;
+use skein_model::models::HOOK_EVENTS;
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "HOOK023",
+    name: "unknown-codex-hook-event",
+    severity: Severity::Error,
+    summary: "a key of Codex's `hooks` that is not a Codex hook event",
+    doc: include_str!("unknown_codex_hook_event.md"),
+    fix: Some(skein_syntax::Applicability::Unsafe),
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
+
+/// The Codex event `name` was probably meant to be: one spelled the same
+/// but for case, else the nearest within edit distance 2.
+fn suggestion(name: &str) -> Option<&'static str> {
+    CODEX_HOOK_EVENTS
+        .iter()
+        .copied()
+        .find(|e| e.eq_ignore_ascii_case(name))
+        .or_else(|| closest(name, CODEX_HOOK_EVENTS.iter().copied()).map(|(c, _)| c))
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let Some(h) = codex_hooks(cx, a) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in h.events() {
+        if CODEX_HOOK_EVENTS.contains(&e.name.as_str()) {
+            continue;
+        }
+        let span = h.doc.node(e.key).span;
+        // An event of Claude Code's that Codex lacks is no typo: say so
+        // rather than suggest a near Codex name.
+        let claude_only = HOOK_EVENTS.contains(&e.name.as_str());
+        let d = match suggestion(&e.name).filter(|_| !claude_only) {
+            Some(s) => Diagnostic::new(
+                RULE,
+                a.file,
+                span,
+                format!(
+                    "unknown Codex hook event {}; did you mean {}?",
+                    quote(&e.name),
+                    quote(s)
+                ),
+            )
+            .with_label("not a Codex event (names are case-sensitive)")
+            .with_help(format!("rename the key to {}", quote(s)))
+            .with_fix_opt(
+                crate::fix::near(&e.name, s)
+                    .then(|| {
+                        crate::fix::replace_string(h.doc, e.key, cx.sources.get(a.file).text(), s)
+                    })
+                    .flatten()
+                    .map(|edit| skein_syntax::Fix::unsafe_(format!("rename to `{s}`"), vec![edit])),
+            ),
+            None => Diagnostic::new(
+                RULE,
+                a.file,
+                span,
+                if claude_only {
+                    format!(
+                        "{} is a Claude Code hook event, not a Codex one; Codex's events are {}",
+                        quote(&e.name),
+                        CODEX_HOOK_EVENTS.join(", ")
+                    )
+                } else {
+                    format!(
+                        "unknown Codex hook event {}; Codex's events are {}",
+                        quote(&e.name),
+                        CODEX_HOOK_EVENTS.join(", ")
+                    )
+                },
+            )
+            .with_label(if claude_only {
+                "Claude Code has this event, Codex does not"
+            } else {
+                "not a Codex event"
+            }),
+        };
+        out.push(d.with_note(
+            "Codex drops a hooks key it does not know without a word: these hooks never run",
+        ));
+    }
+    out
+}
