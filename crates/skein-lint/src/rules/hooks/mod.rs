@@ -18,6 +18,7 @@ pub mod invalid_matcher_regex;
 pub mod matcher_not_applicable;
 pub mod mcp_matcher_without_tool;
 pub mod millisecond_hook_timeout;
+pub mod missing_codex_hook_field;
 pub mod missing_hook_field;
 pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
@@ -28,6 +29,7 @@ pub mod unknown_hook_event;
 pub mod unknown_matcher_tool;
 pub mod unknown_matcher_value;
 pub mod unquoted_plugin_root;
+pub mod unsupported_codex_hook_type;
 pub mod unsupported_hook_field;
 pub mod user_config_in_shell_command;
 
@@ -325,6 +327,9 @@ pub(crate) const CODEX_HOOK_EVENTS: &[&str] = &[
     "Stop",
     "Interrupt",
 ];
+
+/// The handler types Codex runs (openai/codex `codex-rs/hooks/src/engine/discovery.rs`).
+pub(crate) const CODEX_HANDLER_TYPES: &[&str] = &["command", "mcp_tool"];
 
 impl Hooks<'_> {
     /// The events, in file order, with the mapping items of their lists.

@@ -1,0 +1,90 @@
+//! HOOK026 `missing-codex-hook-field`.
+
+use super::codex_hooks;
+use crate::{Context, FilePass, Reads};
+use skein_model::{Artifact, Format};
+use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "HOOK026",
+    name: "missing-codex-hook-field",
+    severity: Severity::Error,
+    summary: "a Codex `command` hook without its command, or an `mcp_tool` hook without `server` or `tool`",
+    doc: include_str!("missing_codex_hook_field.md"),
+    fix: None,
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
+
+/// The fields each handler type Codex runs requires.
+const REQUIRED: &[(&str, &[&str])] =
+    &[("command", &["command"]), ("mcp_tool", &["server", "tool"])];
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    if a.damaged {
+        return Vec::new();
+    }
+    let Some(h) = codex_hooks(cx, a) else {
+        return Vec::new();
+    };
+    let doc = h.doc;
+    let refused = if a.format == Format::CodexHooks {
+        "Codex refuses the whole file and runs none of its hooks"
+    } else {
+        "Codex cannot read this handler"
+    };
+    let mut out = Vec::new();
+    for (_, handler) in h.handlers() {
+        let Some(ty) = doc.get(handler, "type").and_then(|t| doc.as_str(t)) else {
+            continue;
+        };
+        let Some((_, fields)) = REQUIRED.iter().find(|(t, _)| *t == ty) else {
+            continue;
+        };
+        for field in *fields {
+            match doc.get(handler, field) {
+                None => {
+                    let at = doc.node(handler).span.start as usize;
+                    out.push(
+                        Diagnostic::new(
+                            RULE,
+                            a.file,
+                            Span::new(at, at + 1),
+                            format!(
+                                "Codex {} hook has no {}: {refused}",
+                                quote(ty),
+                                quote(field)
+                            ),
+                        )
+                        .with_label("this handler")
+                        .with_help(format!("add {} to the handler", quote(field))),
+                    );
+                }
+                // Codex skips a command hook whose command is blank.
+                Some(v)
+                    if *field == "command"
+                        && doc.as_str(v).is_some_and(|c| c.trim().is_empty()) =>
+                {
+                    out.push(
+                        Diagnostic::new(
+                            RULE,
+                            a.file,
+                            doc.node(v).span,
+                            "Codex `command` hook with an empty command: Codex skips it",
+                        )
+                        .with_label("empty")
+                        .with_help("write the command to run, or remove the handler"),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    out
+}
