@@ -319,6 +319,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::unknown_codex_hooks_key::PASS,
     rules::hooks::unsupported_codex_hook_type::PASS,
     rules::hooks::missing_codex_hook_field::PASS,
+    rules::hooks::ignored_codex_matcher::PASS,
     rules::hooks::matcher_not_applicable::PASS,
     rules::hooks::invalid_hook_type::PASS,
     rules::hooks::missing_hook_field::PASS,

@@ -11,6 +11,7 @@ pub mod exec_command_with_arguments;
 pub mod header_env_var_not_allowed;
 pub mod hook_type_unsupported_by_event;
 pub mod if_on_non_tool_event;
+pub mod ignored_codex_matcher;
 pub mod invalid_hook_field_value;
 pub mod invalid_hook_timeout;
 pub mod invalid_hook_type;
