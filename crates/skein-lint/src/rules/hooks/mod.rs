@@ -280,7 +280,9 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
 }
 
 /// The hooks Codex reads from `a`: a project's `.codex/hooks.json`
-/// ([`Format::CodexHooks`]; Codex runs its commands in the project), or the
+/// ([`Format::CodexHooks`]) or the `[hooks]` tables of its
+/// `.codex/config.toml` (the same shape; Codex runs their commands in the
+/// project), or the
 /// hooks written inline in a Codex plugin manifest
 /// (`.codex-plugin/plugin.json`, `"hooks": {"SessionStart": [...]}`): Codex
 /// reads a manifest's `hooks` as relative paths or inline hook objects in
@@ -293,7 +295,11 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
 /// Source: Codex hooks documentation, "Where Codex looks for hooks"
 /// (<https://developers.openai.com/codex/hooks>).
 pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
-    if !matches!(a.format, Format::CodexPlugin | Format::CodexHooks) || a.document.is_dropped() {
+    if !matches!(
+        a.format,
+        Format::CodexPlugin | Format::CodexHooks | Format::CodexConfig
+    ) || a.document.is_dropped()
+    {
         return None;
     }
     let doc = &a.document;
@@ -301,8 +307,8 @@ pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>
     doc.entries(hooks)?;
     let dir = parent(cx.path(a.file));
     let home = match a.format {
-        // `<project>/.codex/hooks.json`
-        Format::CodexHooks => Home::Project(parent(dir).to_string()),
+        // `<project>/.codex/hooks.json`, `<project>/.codex/config.toml`
+        Format::CodexHooks | Format::CodexConfig => Home::Project(parent(dir).to_string()),
         // `<root>/.codex-plugin/plugin.json`
         _ if dir.ends_with(".codex-plugin/") => Home::Plugin(parent(dir).to_string()),
         _ => return None,

@@ -3,8 +3,8 @@
 use super::{CODEX_HOOK_EVENTS, codex_hooks};
 use crate::rules::refs::closest;
 use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
 use skein_model::models::HOOK_EVENTS;
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -39,8 +39,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     };
     let mut out = Vec::new();
+    // `[hooks.state]` of config.toml is Codex's record of trusted hooks.
+    let config = a.format == Format::CodexConfig;
     for e in h.events() {
-        if CODEX_HOOK_EVENTS.contains(&e.name.as_str()) {
+        if CODEX_HOOK_EVENTS.contains(&e.name.as_str()) || config && e.name == "state" {
             continue;
         }
         let span = h.doc.node(e.key).span;
@@ -60,8 +62,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             )
             .with_label("not a Codex event (names are case-sensitive)")
             .with_help(format!("rename the key to {}", quote(s)))
+            // A TOML event name is written in several table headers: one
+            // edit cannot rename it.
             .with_fix_opt(
-                crate::fix::near(&e.name, s)
+                (!config && crate::fix::near(&e.name, s))
                     .then(|| {
                         crate::fix::replace_string(h.doc, e.key, cx.sources.get(a.file).text(), s)
                     })
