@@ -610,7 +610,11 @@ pub fn classify_in_repo(
     extra: impl Fn(&str) -> Option<Format>,
     exists: impl Fn(&str) -> bool,
 ) -> Option<Candidate> {
-    classify_with(path, extra)
+    if let Some(f) = extra(path) {
+        return Some(Candidate::forced(f));
+    }
+    classify_path(path)
+        .map(|c| codex_plugin_hooks(c, path, &exists))
         .or_else(|| {
             misnamed_skill(path, &exists).then_some(Candidate {
                 syntax: Format::AgentSkill.syntax(),
@@ -620,6 +624,39 @@ pub fn classify_in_repo(
             })
         })
         .or_else(|| skill_file(path, exists))
+}
+
+/// A plugin's default `hooks/hooks.json` is Codex's ([`Format::CodexHooks`])
+/// when the plugin root above it has a Codex manifest
+/// (`.codex-plugin/plugin.json`) and no Claude Code one
+/// (`.claude-plugin/plugin.json`); `candidate` otherwise. Codex reads a
+/// plugin's `hooks/hooks.json` by default (Codex hooks documentation,
+/// "Where Codex looks for hooks", <https://developers.openai.com/codex/hooks>),
+/// with Codex's events, not Claude Code's.
+fn codex_plugin_hooks(
+    candidate: Candidate,
+    path: &str,
+    exists: impl Fn(&str) -> bool,
+) -> Candidate {
+    if candidate.format != Format::ClaudeHooks {
+        return candidate;
+    }
+    let Some(root) = path
+        .strip_suffix("hooks/hooks.json")
+        .filter(|r| r.is_empty() || r.ends_with('/'))
+    else {
+        return candidate;
+    };
+    if exists(&format!("{root}.codex-plugin/plugin.json"))
+        && !exists(&format!("{root}.claude-plugin/plugin.json"))
+    {
+        Candidate {
+            format: Format::CodexHooks,
+            ..candidate
+        }
+    } else {
+        candidate
+    }
 }
 
 /// Whether a file name is `SKILL.md` spelled in another case (`skill.md`,
@@ -692,5 +729,24 @@ mod skill_file_tests {
         assert!(!misnamed_skill_name("SKILL.md"));
         assert!(misnamed_skill_name("sKiLl.Md"));
         assert_eq!(skill_file_shape("x/SKILL.MD"), Some(Format::SkillReference));
+    }
+
+    #[test]
+    fn codex_plugin_hooks_files() {
+        let files = [
+            "c/.codex-plugin/plugin.json",
+            "b/.codex-plugin/plugin.json",
+            "b/.claude-plugin/plugin.json",
+        ];
+        let exists = |p: &str| files.contains(&p);
+        let f = |p| classify_in_repo(p, |_| None, exists).map(|c| c.format);
+        assert_eq!(f("c/hooks/hooks.json"), Some(Format::CodexHooks));
+        // Both manifests: Claude Code's rules apply, as before.
+        assert_eq!(f("b/hooks/hooks.json"), Some(Format::ClaudeHooks));
+        assert_eq!(f("a/hooks/hooks.json"), Some(Format::ClaudeHooks));
+        assert_eq!(f(".codex/hooks.json"), Some(Format::CodexHooks));
+        // A configuration's mapping wins.
+        let forced = classify_in_repo("c/hooks/hooks.json", |_| Some(Format::ClaudeHooks), exists);
+        assert_eq!(forced.map(|c| c.format), Some(Format::ClaudeHooks));
     }
 }

@@ -103,9 +103,12 @@ formats! {
     PluginCommand => "plugin-command", Markdown, None;
     /// Claude Code hooks, `hooks/hooks.json`.
     ClaudeHooks => "claude-hooks", Json, Some("claude-hooks");
-    /// Codex hooks, a project's `.codex/hooks.json`: the shape of Claude
-    /// Code's (event name -> matcher groups -> handlers) with Codex's own
-    /// events, read by the Codex HOOK rules and the SEC shell rules.
+    /// Codex hooks, a project's `.codex/hooks.json` or the default
+    /// `hooks/hooks.json` of a Codex plugin (one with a
+    /// `.codex-plugin/plugin.json` and no `.claude-plugin/plugin.json`): the
+    /// shape of Claude Code's (event name -> matcher groups -> handlers)
+    /// with Codex's own events, read by the Codex HOOK rules and the SEC
+    /// shell rules.
     CodexHooks => "codex-hooks", Json, Some("codex-hooks");
     /// Claude Code plugin default settings, `settings.json` at the root of a
     /// plugin (beside `.claude-plugin/plugin.json`).

@@ -1,6 +1,6 @@
 //! HOOK027 `ignored-codex-matcher`.
 
-use super::codex_hooks;
+use super::{codex_hooks, ignored_matchers};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -30,43 +30,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(h) = codex_hooks(cx, a) else {
         return Vec::new();
     };
-    let doc = h.doc;
-    let mut out = Vec::new();
-    for e in h.events() {
-        if !MATCHERLESS.contains(&e.name.as_str()) {
-            continue;
-        }
-        for &g in &e.groups {
-            let Some(m) = doc.get_entry(g, "matcher") else {
-                continue;
-            };
-            // Empty, `*` or null match everything: ignoring them changes nothing.
-            let written = match doc.as_str(m.value) {
-                Some("" | "*") => continue,
-                Some(s) => s,
-                None if cx.sources.get(a.file).slice(doc.node(m.value).span) == "null" => continue,
-                None => cx.sources.get(a.file).slice(doc.node(m.value).span),
-            };
-            out.push(
-                Diagnostic::new(
-                    RULE,
-                    a.file,
-                    doc.node(m.key).span,
-                    format!(
-                        "`matcher` {} has no effect: Codex ignores matchers on {}",
-                        quote(written),
-                        quote(&e.name)
-                    ),
-                )
-                .with_label("ignored by Codex")
-                .with_secondary(
-                    a.file,
-                    doc.node(e.key).span,
-                    "the hooks run on every occurrence of this event",
-                )
-                .with_help("remove the `matcher`, or filter inside the hook's command"),
-            );
-        }
-    }
-    out
+    ignored_matchers(cx, a, &h, MATCHERLESS, RULE, "Codex", |written, event| {
+        format!(
+            "`matcher` {} has no effect: Codex ignores matchers on {}",
+            quote(written),
+            quote(event)
+        )
+    })
 }

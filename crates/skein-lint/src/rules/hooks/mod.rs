@@ -279,18 +279,21 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
     Some(Hooks { doc, hooks, home })
 }
 
-/// The hooks Codex reads from `a`: a project's `.codex/hooks.json`
-/// ([`Format::CodexHooks`]) or the `[hooks]` tables of its
-/// `.codex/config.toml` (the same shape; Codex runs their commands in the
-/// project), or the
-/// hooks written inline in a Codex plugin manifest
-/// (`.codex-plugin/plugin.json`, `"hooks": {"SessionStart": [...]}`): Codex
-/// reads a manifest's `hooks` as relative paths or inline hook objects in
-/// Claude Code's shape (openai/codex pull request #19705, "Supports
-/// `plugin.json` manifest `hooks` entries as either relative paths or inline
-/// hook objects"). Codex's events are not Claude Code's: the Claude Code
-/// `HOOK` rules never read these; the Codex ones (`HOOK023`…) and the `SEC`
-/// shell rules do.
+/// The hooks Codex reads from `a`:
+/// - a project's `.codex/hooks.json` and the `[hooks]` tables of its
+///   `.codex/config.toml` (the same shape), whose commands run in the
+///   project;
+/// - a Codex plugin's default `hooks/hooks.json` ([`Format::CodexHooks`]
+///   when the plugin has no Claude Code manifest);
+/// - the hooks written inline in a Codex plugin manifest
+///   (`.codex-plugin/plugin.json`, `"hooks": {"SessionStart": [...]}`):
+///   Codex reads a manifest's `hooks` as relative paths or inline hook
+///   objects in Claude Code's shape (openai/codex pull request #19705,
+///   "Supports `plugin.json` manifest `hooks` entries as either relative
+///   paths or inline hook objects").
+///
+/// Codex's events are not Claude Code's: the Claude Code `HOOK` rules never
+/// read these; the Codex ones (`HOOK023`…) and the `SEC` shell rules do.
 ///
 /// Source: Codex hooks documentation, "Where Codex looks for hooks"
 /// (<https://developers.openai.com/codex/hooks>).
@@ -308,7 +311,13 @@ pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>
     let dir = parent(cx.path(a.file));
     let home = match a.format {
         // `<project>/.codex/hooks.json`, `<project>/.codex/config.toml`
-        Format::CodexHooks | Format::CodexConfig => Home::Project(parent(dir).to_string()),
+        Format::CodexHooks | Format::CodexConfig
+            if dir == ".codex/" || dir.ends_with("/.codex/") =>
+        {
+            Home::Project(parent(dir).to_string())
+        }
+        // `<root>/hooks/hooks.json` of a Codex plugin
+        Format::CodexHooks => Home::Plugin(parent(dir).to_string()),
         // `<root>/.codex-plugin/plugin.json`
         _ if dir.ends_with(".codex-plugin/") => Home::Plugin(parent(dir).to_string()),
         _ => return None,
@@ -401,6 +410,92 @@ impl Hooks<'_> {
             .filter(|&h| doc.entries(h).is_some())
             .collect()
     }
+}
+
+/// The event of `events` that `name` was probably meant to be: one spelled
+/// the same but for case, else the nearest within edit distance 2.
+pub(crate) fn event_suggestion(
+    name: &str,
+    events: &'static [&'static str],
+) -> Option<&'static str> {
+    events
+        .iter()
+        .copied()
+        .find(|e| e.eq_ignore_ascii_case(name))
+        .or_else(|| crate::rules::refs::closest(name, events.iter().copied()).map(|(c, _)| c))
+}
+
+/// The unsafe fix that renames the event key `key` of `h` (in `a`'s text)
+/// from `from` to `to`, when the two are near (a case slip, one edit): the
+/// hooks under it then start to run, which a person should review.
+pub(crate) fn rename_event(
+    cx: &Context,
+    a: &Artifact,
+    h: &Hooks,
+    key: NodeId,
+    from: &str,
+    to: &str,
+) -> Option<skein_syntax::Fix> {
+    if !crate::fix::near(from, to) {
+        return None;
+    }
+    let edit = crate::fix::replace_string(h.doc, key, cx.sources.get(a.file).text(), to)?;
+    Some(skein_syntax::Fix::unsafe_(
+        format!("rename to `{to}`"),
+        vec![edit],
+    ))
+}
+
+/// The findings of `rule` on the matchers of `h`'s groups under `events`,
+/// which `client` ignores (an empty matcher, `*` and `null` match
+/// everything and are passed over); `message` words one from the matcher
+/// as written and the event.
+pub(crate) fn ignored_matchers(
+    cx: &Context,
+    a: &Artifact,
+    h: &Hooks,
+    events: &[&str],
+    rule: skein_syntax::Rule,
+    client: &str,
+    message: impl Fn(&str, &str) -> String,
+) -> Vec<skein_syntax::Diagnostic> {
+    use skein_syntax::Diagnostic;
+    let doc = h.doc;
+    let mut out = Vec::new();
+    for e in h.events() {
+        if !events.contains(&e.name.as_str()) {
+            continue;
+        }
+        for &g in &e.groups {
+            let Some(m) = doc.get_entry(g, "matcher") else {
+                continue;
+            };
+            let written = match doc.as_str(m.value) {
+                Some("" | "*") => continue,
+                Some(s) => s,
+                None => cx.sources.get(a.file).slice(doc.node(m.value).span),
+            };
+            if written == "null" {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    rule,
+                    a.file,
+                    doc.node(m.key).span,
+                    message(written, &e.name),
+                )
+                .with_label(format!("ignored by {client}"))
+                .with_secondary(
+                    a.file,
+                    doc.node(e.key).span,
+                    "the hooks run on every occurrence of this event",
+                )
+                .with_help("remove the `matcher`, or filter inside the hook's command"),
+            );
+        }
+    }
+    out
 }
 
 /// A handler's `type` string, if it has one.

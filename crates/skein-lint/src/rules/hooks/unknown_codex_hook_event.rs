@@ -1,7 +1,6 @@
 //! HOOK023 `unknown-codex-hook-event`.
 
-use super::{CODEX_HOOK_EVENTS, codex_hooks};
-use crate::rules::refs::closest;
+use super::{CODEX_HOOK_EVENTS, codex_hooks, event_suggestion, rename_event};
 use crate::{Context, FilePass, Reads};
 use skein_model::models::HOOK_EVENTS;
 use skein_model::{Artifact, Format};
@@ -24,16 +23,6 @@ pub const PASS: FilePass = FilePass {
     reads: Reads::Local,
 };
 
-/// The Codex event `name` was probably meant to be: one spelled the same
-/// but for case, else the nearest within edit distance 2.
-fn suggestion(name: &str) -> Option<&'static str> {
-    CODEX_HOOK_EVENTS
-        .iter()
-        .copied()
-        .find(|e| e.eq_ignore_ascii_case(name))
-        .or_else(|| closest(name, CODEX_HOOK_EVENTS.iter().copied()).map(|(c, _)| c))
-}
-
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(h) = codex_hooks(cx, a) else {
         return Vec::new();
@@ -49,7 +38,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         // An event of Claude Code's that Codex lacks is no typo: say so
         // rather than suggest a near Codex name.
         let claude_only = HOOK_EVENTS.contains(&e.name.as_str());
-        let d = match suggestion(&e.name).filter(|_| !claude_only) {
+        let d = match event_suggestion(&e.name, CODEX_HOOK_EVENTS).filter(|_| !claude_only) {
             Some(s) => Diagnostic::new(
                 RULE,
                 a.file,
@@ -65,12 +54,9 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             // A TOML event name is written in several table headers: one
             // edit cannot rename it.
             .with_fix_opt(
-                (!config && crate::fix::near(&e.name, s))
-                    .then(|| {
-                        crate::fix::replace_string(h.doc, e.key, cx.sources.get(a.file).text(), s)
-                    })
-                    .flatten()
-                    .map(|edit| skein_syntax::Fix::unsafe_(format!("rename to `{s}`"), vec![edit])),
+                (!config)
+                    .then(|| rename_event(cx, a, &h, e.key, &e.name, s))
+                    .flatten(),
             ),
             None => Diagnostic::new(
                 RULE,

@@ -1,7 +1,6 @@
 //! HOOK001 `unknown-hook-event`.
 
-use super::hooks_of;
-use crate::rules::refs::closest;
+use super::{event_suggestion, hooks_of, rename_event};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_model::models::HOOK_EVENTS;
@@ -27,11 +26,7 @@ pub const PASS: FilePass = FilePass {
 /// The event `name` was probably meant to be: one spelled the same but for
 /// case, else the nearest within edit distance 2.
 pub(crate) fn suggestion(name: &str) -> Option<&'static str> {
-    HOOK_EVENTS
-        .iter()
-        .copied()
-        .find(|e| e.eq_ignore_ascii_case(name))
-        .or_else(|| closest(name, HOOK_EVENTS.iter().copied()).map(|(c, _)| c))
+    event_suggestion(name, HOOK_EVENTS)
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
@@ -57,14 +52,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             )
             .with_label("not a Claude Code event (names are case-sensitive)")
             .with_help(format!("rename the key to {}", quote(s)))
-            .with_fix_opt(
-                crate::fix::near(&e.name, s)
-                    .then(|| {
-                        crate::fix::replace_string(h.doc, e.key, cx.sources.get(a.file).text(), s)
-                    })
-                    .flatten()
-                    .map(|edit| skein_syntax::Fix::unsafe_(format!("rename to `{s}`"), vec![edit])),
-            ),
+            .with_fix_opt(rename_event(cx, a, &h, e.key, &e.name, s)),
             None => Diagnostic::new(
                 RULE,
                 a.file,
