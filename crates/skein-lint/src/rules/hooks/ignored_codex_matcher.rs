@@ -27,10 +27,15 @@ pub const PASS: FilePass = FilePass {
 const MATCHERLESS: &[&str] = &["UserPromptSubmit", "Stop", "Interrupt"];
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(h) = codex_hooks(cx, a) else {
-        return Vec::new();
-    };
-    ignored_matchers(cx, a, &h, MATCHERLESS, RULE, "Codex", |written, event| {
+    codex_hooks(cx, a)
+        .iter()
+        .flat_map(|h| findings(cx, a, h))
+        .collect()
+}
+
+/// The findings on one list of Codex hooks `h` of `a`.
+fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
+    ignored_matchers(cx, a, h, MATCHERLESS, RULE, "Codex", |written, event| {
         format!(
             "`matcher` {} has no effect: Codex ignores matchers on {}",
             quote(written),

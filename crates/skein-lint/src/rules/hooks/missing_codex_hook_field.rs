@@ -30,9 +30,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if a.damaged {
         return Vec::new();
     }
-    let Some(h) = codex_hooks(cx, a) else {
-        return Vec::new();
-    };
+    codex_hooks(cx, a)
+        .iter()
+        .flat_map(|h| findings(cx, a, h))
+        .collect()
+}
+
+/// The findings on one list of Codex hooks `h` of `a`.
+fn findings(_cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
     let doc = h.doc;
     let refused = if a.format == Format::CodexHooks {
         "Codex refuses the whole file and runs none of its hooks"

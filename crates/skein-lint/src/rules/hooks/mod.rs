@@ -285,44 +285,66 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
 ///   project;
 /// - a Codex plugin's default `hooks/hooks.json` ([`Format::CodexHooks`]
 ///   when the plugin has no Claude Code manifest);
-/// - the hooks written inline in a Codex plugin manifest
-///   (`.codex-plugin/plugin.json`, `"hooks": {"SessionStart": [...]}`):
-///   Codex reads a manifest's `hooks` as relative paths or inline hook
-///   objects in Claude Code's shape (openai/codex pull request #19705,
-///   "Supports `plugin.json` manifest `hooks` entries as either relative
-///   paths or inline hook objects").
+/// - the hooks files written inline in a Codex plugin manifest
+///   (`.codex-plugin/plugin.json`, `"hooks": [{"hooks": {"SessionStart":
+///   [...]}}]`): Codex reads a manifest's `hooks` as relative paths or
+///   inline hooks files (openai/codex pull request #19705, "Supports
+///   `plugin.json` manifest `hooks` entries as either relative paths or
+///   inline hook objects"; `PluginManifestHooks::Inline(Vec<HooksFile>)` in
+///   its plugin manifest), one list of hooks per file.
 ///
 /// Codex's events are not Claude Code's: the Claude Code `HOOK` rules never
 /// read these; the Codex ones (`HOOK023`…) and the `SEC` shell rules do.
 ///
 /// Source: Codex hooks documentation, "Where Codex looks for hooks"
 /// (<https://developers.openai.com/codex/hooks>).
-pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Vec<Hooks<'a>> {
     if !matches!(
         a.format,
         Format::CodexPlugin | Format::CodexHooks | Format::CodexConfig
     ) || a.document.is_dropped()
     {
-        return None;
+        return Vec::new();
     }
     let doc = &a.document;
-    let hooks = doc.get(doc.root()?, "hooks")?;
-    doc.entries(hooks)?;
+    let Some(value) = doc.root().and_then(|r| doc.get(r, "hooks")) else {
+        return Vec::new();
+    };
     let dir = parent(cx.path(a.file));
-    let home = match a.format {
+    let (home, events) = match a.format {
         // `<project>/.codex/hooks.json`, `<project>/.codex/config.toml`
         Format::CodexHooks | Format::CodexConfig
             if dir == ".codex/" || dir.ends_with("/.codex/") =>
         {
-            Home::Project(parent(dir).to_string())
+            (Home::Project(parent(dir).to_string()), vec![value])
         }
         // `<root>/hooks/hooks.json` of a Codex plugin
-        Format::CodexHooks => Home::Plugin(parent(dir).to_string()),
-        // `<root>/.codex-plugin/plugin.json`
-        _ if dir.ends_with(".codex-plugin/") => Home::Plugin(parent(dir).to_string()),
-        _ => return None,
+        Format::CodexHooks => (Home::Plugin(parent(dir).to_string()), vec![value]),
+        // `<root>/.codex-plugin/plugin.json`: `hooks` is a path, a list of
+        // paths, or hooks files written inline, one (`{"hooks": {...}}`)
+        // or a list of them; the events are each file's `hooks`.
+        Format::CodexPlugin if dir.ends_with(".codex-plugin/") => {
+            let files: Vec<NodeId> = match doc.items(value) {
+                Some(items) => items.to_vec(),
+                None => vec![value],
+            };
+            let events = files
+                .into_iter()
+                .filter_map(|f| doc.get(f, "hooks"))
+                .collect();
+            (Home::Plugin(parent(dir).to_string()), events)
+        }
+        _ => return Vec::new(),
     };
-    Some(Hooks { doc, hooks, home })
+    events
+        .into_iter()
+        .filter(|&hooks| doc.entries(hooks).is_some())
+        .map(|hooks| Hooks {
+            doc,
+            hooks,
+            home: home.clone(),
+        })
+        .collect()
 }
 
 /// The hook events Codex has, as `hooks.json` keys: the serde names of the

@@ -24,9 +24,14 @@ pub const PASS: FilePass = FilePass {
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(h) = codex_hooks(cx, a) else {
-        return Vec::new();
-    };
+    codex_hooks(cx, a)
+        .iter()
+        .flat_map(|h| findings(cx, a, h))
+        .collect()
+}
+
+/// The findings on one list of Codex hooks `h` of `a`.
+fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     // `[hooks.state]` of config.toml is Codex's record of trusted hooks.
     let config = a.format == Format::CodexConfig;
@@ -55,7 +60,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             // edit cannot rename it.
             .with_fix_opt(
                 (!config)
-                    .then(|| rename_event(cx, a, &h, e.key, &e.name, s))
+                    .then(|| rename_event(cx, a, h, e.key, &e.name, s))
                     .flatten(),
             ),
             None => Diagnostic::new(

@@ -28,9 +28,14 @@ pub const PASS: FilePass = FilePass {
 const SKIPPED: &[&str] = &["prompt", "agent"];
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(h) = codex_hooks(cx, a) else {
-        return Vec::new();
-    };
+    codex_hooks(cx, a)
+        .iter()
+        .flat_map(|h| findings(cx, a, h))
+        .collect()
+}
+
+/// The findings on one list of Codex hooks `h` of `a`.
+fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
     let doc = h.doc;
     // What a handler Codex cannot read costs: a project's hooks.json is
     // refused whole.

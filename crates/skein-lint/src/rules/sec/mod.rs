@@ -190,8 +190,10 @@ fn compute_shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
     let doc = &a.document;
     let mut out = Vec::new();
     let string = |id: NodeId| chars_of(cx, a, id).filter(|c| !c.is_empty());
-    let hooks = hooks_of(cx, a).or_else(|| crate::rules::hooks::codex_hooks(cx, a));
-    if let Some(h) = hooks {
+    let hooks = hooks_of(cx, a)
+        .into_iter()
+        .chain(crate::rules::hooks::codex_hooks(cx, a));
+    for h in hooks {
         for (event, handler) in h.handlers() {
             if handler_type(doc, handler).is_some_and(|t| t != "command") {
                 continue;
