@@ -134,7 +134,8 @@ pub fn spans_kept(a: &Artifact) -> Vec<String> {
 ///   path-like words that hold a `/`, which SKILL026 looks in for the
 ///   skill files a configuration runs or reads;
 /// - of a `SKILL.md` whose tree is kept: the first place of each name of
-///   a file of its folder that SKILL026 looks for in it;
+///   a file or folder of its folder that SKILL026 looks for in it, and its
+///   globs;
 /// - of a Markdown body but a `LOOP.md`'s: the destination of every link
 ///   but an autolink (the graph's `Links` edges, REF007);
 /// - of a `LOOP.md`: the headings that open a section REF009 requires

@@ -165,34 +165,134 @@ fn named_plainly_by(contains: impl Fn(&str) -> bool, dir: &str, repo_files: &Rep
 }
 
 /// Every string the rule may look for in the text of the `SKILL.md` in
-/// folder `dir`: of each file below the folder, its path from the folder,
-/// its file name, and each folder between (with and without its `/`).
+/// folder `dir`, and whether it is a folder's: of each file below the
+/// folder, its path from the folder and its file name, and each folder
+/// between (with and without its `/`).
 fn names_looked_for<'a>(
     dir: &'a str,
     repo_files: &'a RepoFiles,
-) -> impl Iterator<Item = &'a str> + 'a {
+) -> impl Iterator<Item = (&'a str, bool)> + 'a {
     repo_files.starting_with(dir).flat_map(move |f| {
         let rel = &f[dir.len()..];
         let name = rel.rsplit('/').next().unwrap_or(rel);
         let folders = rel
             .match_indices('/')
-            .flat_map(move |(i, _)| [&rel[..=i], &rel[..i]]);
-        [rel, name].into_iter().chain(folders)
+            .flat_map(move |(i, _)| [(&rel[..=i], true), (&rel[..i], true)]);
+        [(rel, false), (name, false)].into_iter().chain(folders)
     })
 }
 
+/// Whether byte `b` after a name continues a path (`scripts/run.py`
+/// continues `scripts/`): an ASCII letter or digit, `_` or `-`, or a `.`
+/// followed by one of those (not the full stop that ends a sentence).
+fn continues(text: &[u8], at: usize) -> bool {
+    let more = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-');
+    match text.get(at) {
+        Some(&b'.') => text.get(at + 1).is_some_and(|&b| more(b)),
+        Some(&b) => more(b),
+        None => false,
+    }
+}
+
+/// Where `text` first names the folder `folder` (`scripts/`, `scripts`) as
+/// a folder: not inside a longer word (`myscripts/`), and not as the start
+/// of one of its files' paths (`scripts/run.py` names that file, not every
+/// file of `scripts/`).
+pub(crate) fn find_folder(text: &str, folder: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(i) = text.get(from..)?.find(folder) {
+        let at = from + i;
+        let end = at + folder.len();
+        let inside =
+            at > 0 && (b[at - 1].is_ascii_alphanumeric() || matches!(b[at - 1], b'_' | b'-'));
+        let longer = if folder.ends_with('/') {
+            continues(b, end)
+        } else {
+            continues(b, end) || b.get(end) == Some(&b'/') && continues(b, end + 1)
+        };
+        if !inside && !longer {
+            return Some(at);
+        }
+        from = at + folder.chars().next().map_or(1, char::len_utf8);
+    }
+    None
+}
+
+/// The glob-shaped words of `text` (byte ranges, in order): path-like
+/// words (letters, digits, `.`, `_`, `-`, `/`) holding a `*` and a `/`
+/// (`shared/managed-agents-*.md`, `assets/*.yaml`), which name every file
+/// of the skill they match ([`glob_names`]).
+pub(crate) fn glob_words(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let glob_byte = |b: u8| word_byte(b) || b == b'*';
+    let mut next = 0;
+    memchr::memchr_iter(b'*', bytes).filter_map(move |star| {
+        if star < next {
+            return None;
+        }
+        let start = bytes[..star]
+            .iter()
+            .rposition(|&b| !glob_byte(b))
+            .map_or(0, |i| i + 1);
+        let end = bytes[star..]
+            .iter()
+            .position(|&b| !glob_byte(b))
+            .map_or(bytes.len(), |i| star + i);
+        next = end;
+        // Not a sentence's full stop at the end.
+        let end = if bytes[start..end].ends_with(b".") {
+            end - 1
+        } else {
+            end
+        };
+        bytes[start..end].contains(&b'/').then_some((start, end))
+    })
+}
+
+/// Whether glob `pattern` matches `path` whole: `*` stands for any run of
+/// characters but `/`, `**` for any run at all.
+pub(crate) fn glob_names(pattern: &str, path: &str) -> bool {
+    let (p, s) = (pattern.as_bytes(), path.as_bytes());
+    // Classic wildcard matching with one backtrack point per star kind.
+    fn go(p: &[u8], s: &[u8]) -> bool {
+        match p.first() {
+            None => s.is_empty(),
+            Some(b'*') => {
+                let any = p.get(1) == Some(&b'*');
+                let rest = if any { &p[2..] } else { &p[1..] };
+                (0..=s.len())
+                    .take_while(|&k| any || !s[..k].contains(&b'/'))
+                    .any(|k| go(rest, &s[k..]))
+            }
+            Some(&c) => s.first() == Some(&c) && go(&p[1..], &s[1..]),
+        }
+    }
+    go(p, s)
+}
+
 /// Where the text of the `SKILL.md` at `path` (`text`) first holds each
-/// string the rule may look for in it ([`names_looked_for`]): kept when a
-/// lean run drops the text ([`crate::retain::pieces_kept`]), the rule then
-/// asks the pieces. A string is in the text exactly when a piece holds it.
+/// string the rule may look for in it ([`names_looked_for`]; a folder's
+/// only where it names the folder, [`find_folder`]): kept when a lean run
+/// drops the text ([`crate::retain::pieces_kept`]), the rule then asks the
+/// pieces. A file's string is in the text exactly when a piece holds it, a
+/// folder's exactly when a piece is it.
 pub(crate) fn names_found(text: &str, path: &str, repo_files: &RepoFiles) -> Vec<Span> {
     let Some(dir) = path.strip_suffix("SKILL.md") else {
         return Vec::new();
     };
-    let mut seen: HashSet<&str> = HashSet::new();
+    let mut seen: HashSet<(&str, bool)> = HashSet::new();
     names_looked_for(dir, repo_files)
-        .filter(|n| !n.is_empty() && seen.insert(n))
-        .filter_map(|n| text.find(n).map(|at| Span::new(at, at + n.len())))
+        .filter(|&(n, folder)| !n.is_empty() && seen.insert((n, folder)))
+        .filter_map(|(n, folder)| {
+            let at = if folder {
+                find_folder(text, n)
+            } else {
+                text.find(n)
+            };
+            at.map(|at| Span::new(at, at + n.len()))
+        })
+        .chain(glob_words(text).map(|(start, end)| Span::new(start, end)))
         .collect()
 }
 
@@ -260,25 +360,53 @@ fn unnamed_files<'a>(
             unnamed_in(
                 cx,
                 a,
-                |t| pieces.iter().any(|p| p.contains(t)),
+                Names {
+                    file: &|t| pieces.iter().any(|p| p.contains(t)),
+                    folder: &|t| pieces.contains(&t),
+                    glob: &|rel| pieces.iter().any(|p| p.contains('*') && glob_names(p, rel)),
+                },
                 dir,
                 manifests,
             )
         }
-        None => unnamed_in(cx, a, |t| src.text().contains(t), dir, manifests),
+        None => {
+            let text = src.text();
+            unnamed_in(
+                cx,
+                a,
+                Names {
+                    file: &|t| text.contains(t),
+                    folder: &|t| find_folder(text, t).is_some(),
+                    glob: &|rel| glob_words(text).any(|(s, e)| glob_names(&text[s..e], rel)),
+                },
+                dir,
+                manifests,
+            )
+        }
     }
 }
 
-/// [`unnamed_files`] of the skill `a` in folder `dir`, whose text holds
-/// the strings `contains` says it does.
+/// What a skill's text names: whether it holds a file's path or name
+/// (`file`), whether it names a folder as a folder (`folder`,
+/// [`find_folder`]), whether one of its globs matches a path (`glob`).
+struct Names<'n> {
+    file: &'n dyn Fn(&str) -> bool,
+    folder: &'n dyn Fn(&str) -> bool,
+    /// Whether a glob of the text matches a file's path ([`glob_words`]).
+    glob: &'n dyn Fn(&str) -> bool,
+}
+
+/// [`unnamed_files`] of the skill `a` in folder `dir`, whose text names
+/// what `names` says it does.
 fn unnamed_in<'a>(
     cx: &'a Context,
     a: &'a Artifact,
-    contains: impl Fn(&str) -> bool,
+    names: Names<'_>,
     dir: &'a str,
     manifests: &HashSet<&str>,
 ) -> Option<(Skill<'a>, &'a str, Vec<&'a str>)> {
-    if named_plainly_by(&contains, dir, cx.repo_files) {
+    let contains = names.file;
+    if named_plainly_by(contains, dir, cx.repo_files) {
         return None;
     }
     let skill = Skill::of(a)?;
@@ -316,16 +444,16 @@ fn unnamed_in<'a>(
         {
             continue;
         }
-        // Named by its path, its file name, or a folder that holds it
-        // (`scripts/`, `assets/fonts/`).
+        // Named by its path, its file name, a folder that holds it
+        // (`scripts/`, `assets/fonts/`), or a glob (`assets/*.yaml`).
         let mut named = contains(rel) || contains(name);
         let mut at = 0;
         while !named && let Some(i) = rel[at..].find('/') {
             let folder = &rel[..at + i + 1];
-            named = contains(folder) || contains(&folder[..folder.len() - 1]);
+            named = (names.folder)(folder) || (names.folder)(&folder[..folder.len() - 1]);
             at += i + 1;
         }
-        if !named {
+        if !named && !(names.glob)(rel) {
             missing.push(rel);
         }
     }
@@ -359,4 +487,40 @@ fn diagnostic(a: &Artifact, skill: &Skill, missing: &[&str]) -> Option<Diagnosti
         .with_note("Claude learns of a skill's other files only from SKILL.md: a file it does not name is never read or run")
         .with_help("say in SKILL.md when to read or run each file (\"Run `scripts/extract.py` to pull the tables\"), or remove the file"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find_folder, glob_names, glob_words};
+
+    #[test]
+    fn folders_are_named_as_folders() {
+        assert_eq!(find_folder("Run `scripts/a.py`.", "scripts/"), None);
+        assert_eq!(find_folder("Run `scripts/a.py`.", "scripts"), None);
+        assert_eq!(
+            find_folder("Every file in `scripts/`.", "scripts/"),
+            Some(15)
+        );
+        assert_eq!(find_folder("see the scripts folder", "scripts"), Some(8));
+        assert_eq!(find_folder("in myscripts/ only", "scripts/"), None);
+        assert_eq!(
+            find_folder("fonts in assets/fonts/.", "assets/fonts/"),
+            Some(9)
+        );
+        assert_eq!(find_folder("glob scripts/*.py", "scripts/"), Some(5));
+    }
+
+    #[test]
+    fn globs_name_the_files_they_match() {
+        let text = "Read `shared/managed-agents-*.md`, then assets/**/x.json. Not a*b.";
+        let words: Vec<&str> = glob_words(text).map(|(s, e)| &text[s..e]).collect();
+        assert_eq!(words, ["shared/managed-agents-*.md", "assets/**/x.json"]);
+        assert!(glob_names(
+            "shared/managed-agents-*.md",
+            "shared/managed-agents-core.md"
+        ));
+        assert!(!glob_names("shared/*.md", "shared/deep/x.md"));
+        assert!(glob_names("assets/**/x.json", "assets/a/b/x.json"));
+        assert!(!glob_names("assets/*.yaml", "assets/x.yml"));
+    }
 }
