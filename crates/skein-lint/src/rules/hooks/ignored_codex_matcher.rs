@@ -1,6 +1,6 @@
 //! HOOK027 `ignored-codex-matcher`.
 
-use super::{codex_hooks, ignored_matchers};
+use super::{ignored_matchers, on_codex_hooks};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -27,19 +27,13 @@ pub const PASS: FilePass = FilePass {
 const MATCHERLESS: &[&str] = &["UserPromptSubmit", "Stop", "Interrupt"];
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    codex_hooks(cx, a)
-        .iter()
-        .flat_map(|h| findings(cx, a, h))
-        .collect()
-}
-
-/// The findings on one list of Codex hooks `h` of `a`.
-fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
-    ignored_matchers(cx, a, h, MATCHERLESS, RULE, "Codex", |written, event| {
-        format!(
-            "`matcher` {} has no effect: Codex ignores matchers on {}",
-            quote(written),
-            quote(event)
-        )
+    on_codex_hooks(cx, a, |h| {
+        ignored_matchers(cx, a, h, MATCHERLESS, RULE, "Codex", |written, event| {
+            format!(
+                "`matcher` {} has no effect: Codex ignores matchers on {}",
+                quote(written),
+                quote(event)
+            )
+        })
     })
 }

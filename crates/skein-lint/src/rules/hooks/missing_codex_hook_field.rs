@@ -1,8 +1,8 @@
 //! HOOK026 `missing-codex-hook-field`.
 
-use super::codex_hooks;
+use super::{codex_refusal, on_codex_hooks};
 use crate::{Context, FilePass, Reads};
-use skein_model::{Artifact, Format};
+use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -30,20 +30,13 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if a.damaged {
         return Vec::new();
     }
-    codex_hooks(cx, a)
-        .iter()
-        .flat_map(|h| findings(cx, a, h))
-        .collect()
+    on_codex_hooks(cx, a, |h| findings(cx, a, h))
 }
 
 /// The findings on one list of Codex hooks `h` of `a`.
 fn findings(_cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
     let doc = h.doc;
-    let refused = if a.format == Format::CodexHooks {
-        "Codex refuses the whole file and runs none of its hooks"
-    } else {
-        "Codex cannot read this handler"
-    };
+    let refused = codex_refusal(a);
     let mut out = Vec::new();
     for (_, handler) in h.handlers() {
         let Some(ty) = doc.get(handler, "type").and_then(|t| doc.as_str(t)) else {

@@ -347,6 +347,27 @@ pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Vec<Hooks<'a>> {
         .collect()
 }
 
+/// The findings `f` gives on each list of Codex hooks of `a`
+/// ([`codex_hooks`]), in order.
+pub(crate) fn on_codex_hooks(
+    cx: &Context,
+    a: &Artifact,
+    f: impl Fn(&Hooks) -> Vec<skein_syntax::Diagnostic>,
+) -> Vec<skein_syntax::Diagnostic> {
+    codex_hooks(cx, a).iter().flat_map(f).collect()
+}
+
+/// What a handler Codex cannot read costs in `a`: a hooks file
+/// (`.codex/hooks.json`, a plugin's `hooks/hooks.json`) fails to parse and
+/// is skipped whole (openai/codex `codex-rs/hooks/src/engine/discovery.rs`).
+pub(crate) fn codex_refusal(a: &Artifact) -> &'static str {
+    if a.format == Format::CodexHooks {
+        "Codex refuses the whole file and runs none of its hooks"
+    } else {
+        "Codex cannot read this handler"
+    }
+}
+
 /// The hook events Codex has, as `hooks.json` keys: the serde names of the
 /// events of `HookEventsToml` (openai/codex `codex-rs/config/src/hook_config.rs`),
 /// the events the Codex hooks documentation lists

@@ -1,6 +1,6 @@
 //! HOOK023 `unknown-codex-hook-event`.
 
-use super::{CODEX_HOOK_EVENTS, codex_hooks, event_suggestion, rename_event};
+use super::{CODEX_HOOK_EVENTS, event_suggestion, on_codex_hooks, rename_event};
 use crate::{Context, FilePass, Reads};
 use skein_model::models::HOOK_EVENTS;
 use skein_model::{Artifact, Format};
@@ -24,10 +24,7 @@ pub const PASS: FilePass = FilePass {
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    codex_hooks(cx, a)
-        .iter()
-        .flat_map(|h| findings(cx, a, h))
-        .collect()
+    on_codex_hooks(cx, a, |h| findings(cx, a, h))
 }
 
 /// The findings on one list of Codex hooks `h` of `a`.

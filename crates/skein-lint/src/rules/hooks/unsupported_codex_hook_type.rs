@@ -1,9 +1,9 @@
 //! HOOK025 `unsupported-codex-hook-type`.
 
-use super::{CODEX_HANDLER_TYPES, codex_hooks};
+use super::{CODEX_HANDLER_TYPES, codex_refusal, on_codex_hooks};
 use crate::rules::refs::closest;
 use crate::{Context, FilePass, Reads};
-use skein_model::{Artifact, Format};
+use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -28,22 +28,13 @@ pub const PASS: FilePass = FilePass {
 const SKIPPED: &[&str] = &["prompt", "agent"];
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    codex_hooks(cx, a)
-        .iter()
-        .flat_map(|h| findings(cx, a, h))
-        .collect()
+    on_codex_hooks(cx, a, |h| findings(cx, a, h))
 }
 
 /// The findings on one list of Codex hooks `h` of `a`.
 fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
     let doc = h.doc;
-    // What a handler Codex cannot read costs: a project's hooks.json is
-    // refused whole.
-    let refused = if a.format == Format::CodexHooks {
-        "Codex refuses the whole file and runs none of its hooks"
-    } else {
-        "Codex cannot read this handler"
-    };
+    let refused = codex_refusal(a);
     let valid = CODEX_HANDLER_TYPES
         .iter()
         .map(|t| quote(t))
