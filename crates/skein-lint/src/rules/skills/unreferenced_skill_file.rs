@@ -183,10 +183,11 @@ fn names_looked_for<'a>(
 }
 
 /// Whether byte `b` after a name continues a path (`scripts/run.py`
-/// continues `scripts/`): an ASCII letter or digit, `_` or `-`, or a `.`
-/// followed by one of those (not the full stop that ends a sentence).
+/// continues `scripts/`): an ASCII letter or digit, `_`, `-` or `*` (a
+/// glob, matched on its own: [`glob_names`]), or a `.` followed by one of
+/// those (not the full stop that ends a sentence).
 fn continues(text: &[u8], at: usize) -> bool {
-    let more = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-');
+    let more = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'*');
     match text.get(at) {
         Some(&b'.') => text.get(at + 1).is_some_and(|&b| more(b)),
         Some(&b) => more(b),
@@ -194,10 +195,12 @@ fn continues(text: &[u8], at: usize) -> bool {
     }
 }
 
-/// Where `text` first names the folder `folder` (`scripts/`, `scripts`) as
-/// a folder: not inside a longer word (`myscripts/`), and not as the start
-/// of one of its files' paths (`scripts/run.py` names that file, not every
-/// file of `scripts/`).
+/// Where `text` first names the folder `folder` (`scripts/`, or `scripts`
+/// in a code span) as a folder: not inside a longer word (`myscripts/`),
+/// not as the start of one of its files' paths or of a glob
+/// (`scripts/run.py` names that file, not every file of `scripts/`), and a
+/// bare word only as code (`` `scripts` ``: "needs no scripts" in prose
+/// names no folder).
 pub(crate) fn find_folder(text: &str, folder: &str) -> Option<usize> {
     let b = text.as_bytes();
     let mut from = 0;
@@ -209,7 +212,8 @@ pub(crate) fn find_folder(text: &str, folder: &str) -> Option<usize> {
         let longer = if folder.ends_with('/') {
             continues(b, end)
         } else {
-            continues(b, end) || b.get(end) == Some(&b'/') && continues(b, end + 1)
+            // A bare folder word counts in a code span only.
+            !(at > 0 && b[at - 1] == b'`' && b.get(end) == Some(&b'`'))
         };
         if !inside && !longer {
             return Some(at);
@@ -501,13 +505,15 @@ mod tests {
             find_folder("Every file in `scripts/`.", "scripts/"),
             Some(15)
         );
-        assert_eq!(find_folder("see the scripts folder", "scripts"), Some(8));
+        assert_eq!(find_folder("see the `scripts` folder", "scripts"), Some(9));
+        assert_eq!(find_folder("needs no scripts at all", "scripts"), None);
         assert_eq!(find_folder("in myscripts/ only", "scripts/"), None);
         assert_eq!(
             find_folder("fonts in assets/fonts/.", "assets/fonts/"),
             Some(9)
         );
-        assert_eq!(find_folder("glob scripts/*.py", "scripts/"), Some(5));
+        // A glob names the files it matches, not the folder.
+        assert_eq!(find_folder("glob scripts/*.py", "scripts/"), None);
     }
 
     #[test]
