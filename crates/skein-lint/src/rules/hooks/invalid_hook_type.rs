@@ -4,7 +4,7 @@ use super::{HANDLER_TYPES, hooks_of};
 use crate::rules::refs::closest;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -44,12 +44,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             if a.damaged {
                 continue;
             }
-            let at = doc.node(handler).span.start as usize;
             out.push(
                 Diagnostic::new(
                     RULE,
                     a.file,
-                    Span::new(at, at + 1),
+                    super::handler_opening(doc, handler),
                     format!("hook handler has no `type`; expected one of {}", valid()),
                 )
                 .with_label("this handler")

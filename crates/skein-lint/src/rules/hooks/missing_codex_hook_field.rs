@@ -3,7 +3,7 @@
 use super::{codex_refusal, on_codex_hooks};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -48,12 +48,11 @@ fn findings(_cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
         for field in *fields {
             match doc.get(handler, field) {
                 None => {
-                    let at = doc.node(handler).span.start as usize;
                     out.push(
                         Diagnostic::new(
                             RULE,
                             a.file,
-                            Span::new(at, at + 1),
+                            super::handler_opening(doc, handler),
                             format!(
                                 "Codex {} hook has no {}: {refused}",
                                 quote(ty),

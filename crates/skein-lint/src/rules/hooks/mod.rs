@@ -541,6 +541,14 @@ pub(crate) fn ignored_matchers(
     out
 }
 
+/// Where a finding about a whole handler of `doc` points: its first byte
+/// (the `{` of a JSON handler, the `[` of a TOML table), not the handler
+/// across all its lines.
+pub(crate) fn handler_opening(doc: &Document, handler: NodeId) -> Span {
+    let at = doc.node(handler).span.start as usize;
+    Span::new(at, at + 1)
+}
+
 /// A handler's `type` string, if it has one.
 pub(crate) fn handler_type(doc: &Document, handler: NodeId) -> Option<&str> {
     doc.get(handler, "type").and_then(|t| doc.as_str(t))

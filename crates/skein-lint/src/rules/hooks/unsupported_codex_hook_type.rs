@@ -4,7 +4,7 @@ use super::{CODEX_HANDLER_TYPES, codex_refusal, on_codex_hooks};
 use crate::rules::refs::closest;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
+use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -46,12 +46,11 @@ fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
             if a.damaged {
                 continue;
             }
-            let at = doc.node(handler).span.start as usize;
             out.push(
                 Diagnostic::new(
                     RULE,
                     a.file,
-                    Span::new(at, at + 1),
+                    super::handler_opening(doc, handler),
                     format!("Codex hook handler has no `type`: {refused}"),
                 )
                 .with_label("this handler")

@@ -255,24 +255,38 @@ pub(crate) fn glob_words(text: &str) -> impl Iterator<Item = (usize, usize)> + '
 }
 
 /// Whether glob `pattern` matches `path` whole: `*` stands for any run of
-/// characters but `/`, `**` for any run at all.
+/// characters but `/`, `**` for any run at all. Dynamic programming over
+/// (pattern, path) positions: time `pattern × path`, whatever the stars
+/// (a text's globs are the author's, and a hostile one must not hang).
 pub(crate) fn glob_names(pattern: &str, path: &str) -> bool {
     let (p, s) = (pattern.as_bytes(), path.as_bytes());
-    // Classic wildcard matching with one backtrack point per star kind.
-    fn go(p: &[u8], s: &[u8]) -> bool {
-        match p.first() {
-            None => s.is_empty(),
-            Some(b'*') => {
-                let any = p.get(1) == Some(&b'*');
-                let rest = if any { &p[2..] } else { &p[1..] };
-                (0..=s.len())
-                    .take_while(|&k| any || !s[..k].contains(&b'/'))
-                    .any(|k| go(rest, &s[k..]))
+    // `row[j]`: whether the pattern read so far matches `s[..j]`.
+    let mut row = vec![false; s.len() + 1];
+    row[0] = true;
+    let mut i = 0;
+    while i < p.len() {
+        let mut next = vec![false; s.len() + 1];
+        if p[i] == b'*' {
+            let any = p.get(i + 1) == Some(&b'*');
+            // A star extends any match so far over the bytes it may cover.
+            let mut on = false;
+            for j in 0..=s.len() {
+                if !any && j > 0 && s[j - 1] == b'/' {
+                    on = false;
+                }
+                on |= row[j];
+                next[j] = on;
             }
-            Some(&c) => s.first() == Some(&c) && go(&p[1..], &s[1..]),
+            i += if any { 2 } else { 1 };
+        } else {
+            for j in 1..=s.len() {
+                next[j] = row[j - 1] && s[j - 1] == p[i];
+            }
+            i += 1;
         }
+        row = next;
     }
-    go(p, s)
+    row[s.len()]
 }
 
 /// Where the text of the `SKILL.md` at `path` (`text`) first holds each
@@ -528,5 +542,11 @@ mod tests {
         assert!(!glob_names("shared/*.md", "shared/deep/x.md"));
         assert!(glob_names("assets/**/x.json", "assets/a/b/x.json"));
         assert!(!glob_names("assets/*.yaml", "assets/x.yml"));
+        assert!(glob_names("*", "a.md"));
+        assert!(!glob_names("*", "a/b.md"));
+        assert!(glob_names("a/**", "a/b/c"));
+        // Many stars stay linear in the pattern (no backtracking).
+        let hostile = "**/".repeat(200) + "x";
+        assert!(!glob_names(&hostile, &"a/".repeat(200)));
     }
 }
