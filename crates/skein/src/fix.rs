@@ -12,7 +12,10 @@
 //!   new error (a file that no longer parses is one: `SYN001` is an error).
 //!   When a round's candidates together would, each file and then each fix
 //!   is tried alone; a fix that still would is dropped and reported
-//!   ([`Dropped`]), and never offered again in the run;
+//!   ([`Dropped`]), and never offered again in the run; the fixes of a file
+//!   that pass alone are taken together while they still pass, and one that
+//!   conflicts with those (two renames onto one key) waits for the next
+//!   round, where it is tried against the new text;
 //! - at most [`FixOptions::max_rounds`] rounds (fixes can make new findings
 //!   with new fixes);
 //! - nothing is written until the last round: [`write_changes`] then
@@ -249,41 +252,51 @@ fn rounds(
         let all: Vec<&Candidate> = candidates.iter().collect();
         let trial = with(&all);
         let after = analyze(&trial)?;
-        let accepted: Vec<&Candidate> = if worse(&report, &after).is_none() {
-            all
+        let accepted: Vec<Candidate> = if worse(&report, &after).is_none() {
+            candidates.clone()
         } else {
             // Find the culprits: each file alone, then each fix alone.
-            let mut ok = Vec::new();
+            let mut ok: Vec<Candidate> = Vec::new();
             for c in &candidates {
                 let a = analyze(&with(&[c]))?;
                 if worse(&report, &a).is_none() {
-                    ok.push(c);
+                    ok.push(c.clone());
                     continue;
                 }
-                for (i, k) in c.keys.iter().enumerate() {
-                    let single = Candidate {
-                        path: c.path.clone(),
-                        after: apply(&c.before, &[c.fixes[i].clone()]).0,
-                        before: c.before.clone(),
-                        keys: vec![k.clone()],
-                        fixes: vec![c.fixes[i].clone()],
-                        rules: vec![c.rules[i]],
-                    };
-                    let a = analyze(&with(&[&single]))?;
+                // The fixes that pass alone are taken together while they
+                // still pass (two renames onto one key pass alone, not
+                // together); one that conflicts with those taken waits for
+                // the next round, where it is tried on the new text.
+                let mut kept: Vec<usize> = Vec::new();
+                for i in 0..c.fixes.len() {
+                    let a = analyze(&with(&[&c.only(&[i])]))?;
                     if let Some(why) = worse(&report, &a) {
-                        refused.insert(k.clone());
+                        refused.insert(c.keys[i].clone());
                         dropped.push(Dropped {
                             path: c.path.clone(),
                             code: c.rules[i].0,
                             message: c.fixes[i].message.clone(),
                             reason: why,
                         });
+                        continue;
                     }
+                    let mut trial = kept.clone();
+                    trial.push(i);
+                    if kept.is_empty()
+                        || worse(&report, &analyze(&with(&[&c.only(&trial)]))?).is_none()
+                    {
+                        kept = trial;
+                    }
+                }
+                if !kept.is_empty() {
+                    ok.push(c.only(&kept));
                 }
             }
             // What passed alone is applied together only if that passes too;
             // otherwise the first, and the rest wait for the next round.
-            if ok.len() > 1 && worse(&report, &analyze(&with(&ok))?).is_some() {
+            if ok.len() > 1
+                && worse(&report, &analyze(&with(&ok.iter().collect::<Vec<_>>()))?).is_some()
+            {
                 ok.truncate(1);
             }
             ok
@@ -304,8 +317,12 @@ fn rounds(
                 });
             }
         }
-        let all_accepted = accepted.len() == candidates.len();
-        contents = with(&accepted);
+        let all_accepted = accepted.len() == candidates.len()
+            && accepted
+                .iter()
+                .zip(&candidates)
+                .all(|(a, c)| a.fixes.len() == c.fixes.len());
+        contents = with(&accepted.iter().collect::<Vec<_>>());
         report = if all_accepted {
             after
         } else {
@@ -348,6 +365,21 @@ struct Candidate {
     keys: Vec<FixKey>,
     fixes: Vec<Fix>,
     rules: Vec<(&'static str, &'static str)>,
+}
+
+impl Candidate {
+    /// The candidate with only the fixes at `indices` (ascending) applied.
+    fn only(&self, indices: &[usize]) -> Candidate {
+        let fixes: Vec<Fix> = indices.iter().map(|&i| self.fixes[i].clone()).collect();
+        Candidate {
+            path: self.path.clone(),
+            after: apply(&self.before, &fixes).0,
+            before: self.before.clone(),
+            keys: indices.iter().map(|&i| self.keys[i].clone()).collect(),
+            rules: indices.iter().map(|&i| self.rules[i]).collect(),
+            fixes,
+        }
+    }
 }
 
 /// The round's candidates: per file in view, the fixes to apply that

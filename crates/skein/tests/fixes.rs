@@ -61,24 +61,76 @@ fn overlapping_fixes_wait_for_the_next_round() {
     assert_eq!(apply("ab", &[i, j]).1, vec![0]);
 }
 
-/// A fix that would add an error is dropped and reported, and the file is
-/// left as it was: `bypassPermission` -> `bypassPermissions` in a project
-/// settings file is fine, but here the unknown hook event's rename lands on
-/// an event the file already has (a duplicate key, SYN002).
+/// A fix that would add an error is dropped and reported, never applied:
+/// setting `name: a` for the skill in folder `a` would give it the name
+/// another skill already has (SKILL011, an error), so the rename waits for
+/// a person.
 #[test]
 fn a_fix_that_adds_an_error_is_dropped() {
-    let settings = "{\n  \"hooks\": {\n    \"PreToolUse\": [],\n    \"preToolUse\": []\n  }\n}\n";
+    let skill = |name: &str| {
+        format!("---\nname: {name}\ndescription: Does a thing. Use when asked.\n---\n\nBody.\n")
+    };
     let run = fix_files(
-        vec![InputFile::new(".claude/settings.json", settings)],
+        vec![
+            InputFile::new("skills/a/SKILL.md", skill("x")),
+            InputFile::new("skills/Z_Bad/SKILL.md", skill("a")),
+        ],
         &Options::default(),
         &unsafe_fixes(),
     );
     assert!(run.changes.is_empty(), "{:?}", run.changes);
     assert_eq!(run.dropped.len(), 1, "{:?}", run.dropped);
-    assert_eq!(run.dropped[0].code, "HOOK001");
+    assert_eq!(run.dropped[0].code, "REF005");
+    assert_eq!(run.dropped[0].message, "set `name: a`");
     assert_eq!(
         run.dropped[0].reason,
-        "it would add an error: `SYN002` in .claude/settings.json"
+        "it would add an error: `SKILL011` in skills/a/SKILL.md"
+    );
+}
+
+/// Two keys renamed onto one event pass alone but not together: the first
+/// is applied with the file's other fixes, and the second is left as a
+/// finding whose help says to merge it (a rename onto an event the file
+/// has is never offered: it would make a duplicate key).
+#[test]
+fn conflicting_renames_apply_the_first_and_keep_the_rest() {
+    let hooks = "{\n  \"hooks\": {\n    \"preToolUse\": [],\n    \"PRETOOLUSE\": [],\n    \"stop\": []\n  }\n}\n";
+    let run = fix_files(
+        vec![InputFile::new(".codex/hooks.json", hooks)],
+        &Options::default(),
+        &unsafe_fixes(),
+    );
+    assert!(run.dropped.is_empty(), "{:?}", run.dropped);
+    assert_eq!(run.changes.len(), 1, "{:?}", run.applied);
+    assert_eq!(
+        run.changes[0].after,
+        "{\n  \"hooks\": {\n    \"PreToolUse\": [],\n    \"PRETOOLUSE\": [],\n    \"Stop\": []\n  }\n}\n"
+    );
+    let applied: Vec<(&str, &str)> = run
+        .applied
+        .iter()
+        .map(|a| (a.code, a.message.as_str()))
+        .collect();
+    assert_eq!(
+        applied,
+        [
+            ("HOOK023", "rename to `PreToolUse`"),
+            ("HOOK023", "rename to `Stop`")
+        ]
+    );
+    let left: Vec<(&str, Option<&str>, bool)> = run
+        .report
+        .diagnostics()
+        .iter()
+        .map(|d| (d.rule.code, d.help.as_deref(), d.fix.is_some()))
+        .collect();
+    assert_eq!(
+        left,
+        [(
+            "HOOK023",
+            Some("move these hook groups into the existing `PreToolUse` list and remove this key"),
+            false
+        )]
     );
 }
 

@@ -468,8 +468,23 @@ pub(crate) fn event_suggestion(
         .or_else(|| crate::rules::refs::closest(name, events.iter().copied()).map(|(c, _)| c))
 }
 
+/// The help for an event key meant as `to`: rename it, or, when `h`
+/// already has an event `to` (a rename would make a duplicate key), move
+/// its groups into that one.
+pub(crate) fn rename_help(h: &Hooks, to: &str) -> String {
+    if h.events().iter().any(|e| e.name == to) {
+        format!(
+            "move these hook groups into the existing {} list and remove this key",
+            skein_syntax::quote(to)
+        )
+    } else {
+        format!("rename the key to {}", skein_syntax::quote(to))
+    }
+}
+
 /// The unsafe fix that renames the event key `key` of `h` (in `a`'s text)
-/// from `from` to `to`, when the two are near (a case slip, one edit): the
+/// from `from` to `to`, when the two are near (a case slip, one edit) and
+/// `h` has no event `to` yet (that rename would make a duplicate key): the
 /// hooks under it then start to run, which a person should review.
 pub(crate) fn rename_event(
     cx: &Context,
@@ -479,7 +494,7 @@ pub(crate) fn rename_event(
     from: &str,
     to: &str,
 ) -> Option<skein_syntax::Fix> {
-    if !crate::fix::near(from, to) {
+    if !crate::fix::near(from, to) || h.events().iter().any(|e| e.name == to) {
         return None;
     }
     let edit = crate::fix::replace_string(h.doc, key, cx.sources.get(a.file).text(), to)?;

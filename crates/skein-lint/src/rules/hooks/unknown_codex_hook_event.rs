@@ -1,6 +1,6 @@
 //! HOOK023 `unknown-codex-hook-event`.
 
-use super::{CODEX_HOOK_EVENTS, event_suggestion, on_codex_hooks, rename_event};
+use super::{CODEX_HOOK_EVENTS, event_suggestion, on_codex_hooks, rename_event, rename_help};
 use crate::{Context, FilePass, Reads};
 use skein_model::models::HOOK_EVENTS;
 use skein_model::{Artifact, Format};
@@ -52,7 +52,7 @@ fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
                 ),
             )
             .with_label("not a Codex event (names are case-sensitive)")
-            .with_help(format!("rename the key to {}", quote(s)))
+            .with_help(rename_help(h, s))
             // A TOML event name is written in several table headers: one
             // edit cannot rename it.
             .with_fix_opt(

@@ -1,6 +1,6 @@
 //! HOOK001 `unknown-hook-event`.
 
-use super::{event_suggestion, hooks_of, rename_event};
+use super::{event_suggestion, hooks_of, rename_event, rename_help};
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_model::models::HOOK_EVENTS;
@@ -51,7 +51,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 ),
             )
             .with_label("not a Claude Code event (names are case-sensitive)")
-            .with_help(format!("rename the key to {}", quote(s)))
+            .with_help(rename_help(&h, s))
             .with_fix_opt(rename_event(cx, a, &h, e.key, &e.name, s)),
             None => Diagnostic::new(
                 RULE,
