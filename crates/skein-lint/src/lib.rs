@@ -378,6 +378,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::opencode::parallel_not_eligible::PASS,
     rules::opencode::invalid_contract_version::PASS,
     rules::opencode::model_change_inconsistent::PASS,
+    rules::plugins::ignored_codex_manifest_path::PASS,
     rules::sec::hardcoded_secret::PASS,
     rules::sec::path_escapes_repo::PASS,
     rules::sec::download_piped_to_shell::PASS,

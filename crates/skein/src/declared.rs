@@ -1,16 +1,21 @@
-//! Component files that Claude Code plugin manifests name by path.
+//! Component files that plugin manifests name by path.
 //!
-//! A plugin's `.claude-plugin/plugin.json` may point its `hooks`,
-//! `mcpServers` and `lspServers` at files anywhere in the plugin
+//! A Claude Code plugin's `.claude-plugin/plugin.json` may point its
+//! `hooks`, `mcpServers` and `lspServers` at files anywhere in the plugin
 //! (`"hooks": "./config/hooks.json"`, or a list of such paths), beside or
 //! instead of the default `hooks/hooks.json`, `.mcp.json` and `.lsp.json`
 //! (Claude Code plugins reference, "Plugin manifest schema", "Component
-//! path fields": https://code.claude.com/docs/en/plugins-reference). skein's
-//! path conventions do not know those files, so before anything is read the
-//! manifests are, and each file they name that exists, stays inside its
-//! plugin and is not an artifact already is declared to the configuration
-//! as its format ([`Config::declare`]): from then on it is an artifact like
-//! any other, in every kind of run.
+//! path fields": https://code.claude.com/docs/en/plugins-reference). A
+//! Codex plugin's `.codex-plugin/plugin.json` may do the same with its
+//! `hooks` (a `./` path or a list of them, each read as a Codex hooks file
+//! instead of the default `hooks/hooks.json`: openai/codex
+//! `codex-rs/core-plugins/src/manifest.rs`, `RawPluginManifestHooks`; Codex
+//! hooks documentation, <https://developers.openai.com/codex/hooks>).
+//! skein's path conventions do not know those files, so before anything is
+//! read the manifests are, and each file they name that exists, stays
+//! inside its plugin and is not an artifact already is declared to the
+//! configuration as its format ([`Config::declare`]): from then on it is an
+//! artifact like any other, in every kind of run.
 //!
 //! A manifest that is not valid JSON declares nothing (it has its own
 //! finding); a path that escapes the plugin or names nothing is
@@ -20,16 +25,40 @@ use crate::config::Config;
 use skein_model::graph::{join, plugin_root};
 use skein_model::{Format, classify_in_repo};
 
-/// The manifest members that name component files, and the format of each.
-const MEMBERS: &[(&str, Format)] = &[
+/// The Claude Code manifest members that name component files, and the
+/// format of each.
+const CLAUDE_MEMBERS: &[(&str, Format)] = &[
     ("hooks", Format::ClaudeHooks),
     ("mcpServers", Format::McpConfig),
     ("lspServers", Format::ClaudeLspServers),
 ];
 
-/// Whether `rel` is a Claude Code plugin manifest's path.
+/// The Codex manifest members that name files skein reads, and the format
+/// of each.
+const CODEX_MEMBERS: &[(&str, Format)] = &[("hooks", Format::CodexHooks)];
+
+/// The members of the manifest at `rel` that name component files: a
+/// Claude Code plugin manifest's or a Codex one's; `None` for any other
+/// path.
+fn members(rel: &str) -> Option<&'static [(&'static str, Format)]> {
+    let is = |folder: &str| {
+        rel.strip_suffix("plugin.json")
+            .and_then(|d| d.strip_suffix(folder))
+            .is_some_and(|d| d.is_empty() || d.ends_with('/'))
+    };
+    if is(".claude-plugin/") {
+        Some(CLAUDE_MEMBERS)
+    } else if is(".codex-plugin/") {
+        Some(CODEX_MEMBERS)
+    } else {
+        None
+    }
+}
+
+/// Whether `rel` is the path of a plugin manifest that may name component
+/// files: a Claude Code one or a Codex one.
 pub(crate) fn is_manifest(rel: &str) -> bool {
-    rel == ".claude-plugin/plugin.json" || rel.ends_with("/.claude-plugin/plugin.json")
+    members(rel).is_some()
 }
 
 /// The files the manifest at `rel` (project-relative), whose bytes are
@@ -37,6 +66,9 @@ pub(crate) fn is_manifest(rel: &str) -> bool {
 /// normalised, inside the plugin's folder. Empty for a manifest that is
 /// not a JSON object.
 pub(crate) fn named_by(rel: &str, bytes: &[u8]) -> Vec<(String, Format)> {
+    let Some(members) = members(rel) else {
+        return Vec::new();
+    };
     let Ok(serde_json::Value::Object(manifest)) = serde_json::from_slice(bytes) else {
         return Vec::new();
     };
@@ -44,7 +76,7 @@ pub(crate) fn named_by(rel: &str, bytes: &[u8]) -> Vec<(String, Format)> {
     let dir = &rel[..rel.rfind('/').map_or(0, |i| i + 1)];
     let root = plugin_root(dir).trim_end_matches('/');
     let mut out = Vec::new();
-    for &(member, format) in MEMBERS {
+    for &(member, format) in members {
         let paths: Vec<&str> = match manifest.get(member) {
             Some(serde_json::Value::String(p)) => vec![p.as_str()],
             Some(serde_json::Value::Array(items)) => {
@@ -151,6 +183,27 @@ mod tests {
         );
         assert_eq!(named_by(".claude-plugin/plugin.json", b"{not json"), []);
         assert!(is_manifest("a/.claude-plugin/plugin.json"));
+        assert!(is_manifest(".codex-plugin/plugin.json"));
         assert!(!is_manifest("a/claude-plugin/plugin.json"));
+        assert!(!is_manifest("a/x.claude-plugin/plugin.json"));
+    }
+
+    /// A Codex manifest names hooks files (Codex's format) by path; its
+    /// inline hooks and its other members name nothing skein reads.
+    #[test]
+    fn codex_manifests_name_hooks_files() {
+        let manifest = br#"{"name": "p", "hooks": ["./config/h.json", "no-dot.json"],
+            "mcpServers": "./mcp.json", "skills": "./skills"}"#;
+        assert_eq!(
+            named_by("plugins/p/.codex-plugin/plugin.json", manifest),
+            [("plugins/p/config/h.json".to_string(), Format::CodexHooks)]
+        );
+        assert_eq!(
+            named_by(
+                ".codex-plugin/plugin.json",
+                br#"{"hooks": {"hooks": {"Stop": []}}}"#
+            ),
+            []
+        );
     }
 }

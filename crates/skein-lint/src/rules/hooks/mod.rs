@@ -220,6 +220,34 @@ fn parent(path: &str) -> &str {
     }
 }
 
+/// The root of the plugin whose hooks file is `path`, in folder `dir`
+/// (with its `/`): the folder above `<root>/hooks/hooks.json`, the default
+/// place; for a file a manifest names by path (anywhere in its plugin), the
+/// nearest folder at or above it that holds a plugin manifest
+/// (`.claude-plugin/plugin.json` or `.codex-plugin/plugin.json`), else the
+/// folder above `dir`.
+fn plugin_home(cx: &Context, path: &str, dir: &str) -> String {
+    if path.ends_with("hooks/hooks.json") {
+        return parent(dir).to_string();
+    }
+    let mut at = dir;
+    loop {
+        if cx
+            .repo_files
+            .contains(&format!("{at}.claude-plugin/plugin.json"))
+            || cx
+                .repo_files
+                .contains(&format!("{at}.codex-plugin/plugin.json"))
+        {
+            return at.to_string();
+        }
+        if at.is_empty() {
+            return parent(dir).to_string();
+        }
+        at = parent(at);
+    }
+}
+
 /// The project folder of a component under a project's `.claude/` (the
 /// part of `path` before `.claude/`), if it is one.
 fn project_of(path: &str) -> Option<String> {
@@ -258,8 +286,8 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
     let path = cx.path(a.file);
     let dir = parent(path);
     let home = match a.format {
-        // `<root>/hooks/hooks.json`
-        Format::ClaudeHooks => Home::Plugin(parent(dir).to_string()),
+        // `<root>/hooks/hooks.json`, or a file its manifest names
+        Format::ClaudeHooks => Home::Plugin(plugin_home(cx, path, dir)),
         // `<root>/.claude-plugin/plugin.json`
         Format::ClaudePlugin if dir.ends_with(".claude-plugin/") => {
             Home::Plugin(parent(dir).to_string())
@@ -284,7 +312,9 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
 ///   `.codex/config.toml` (the same shape), whose commands run in the
 ///   project;
 /// - a Codex plugin's default `hooks/hooks.json` ([`Format::CodexHooks`]
-///   when the plugin has no Claude Code manifest);
+///   when the plugin has no Claude Code manifest), and the hooks files its
+///   manifest names by path (declared as [`Format::CodexHooks`] by the
+///   `skein` crate's `declared` module);
 /// - the hooks files written inline in a Codex plugin manifest
 ///   (`.codex-plugin/plugin.json`, `"hooks": [{"hooks": {"SessionStart":
 ///   [...]}}]`): Codex reads a manifest's `hooks` as relative paths or
@@ -310,7 +340,8 @@ pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Vec<Hooks<'a>> {
     let Some(value) = doc.root().and_then(|r| doc.get(r, "hooks")) else {
         return Vec::new();
     };
-    let dir = parent(cx.path(a.file));
+    let path = cx.path(a.file);
+    let dir = parent(path);
     let (home, events) = match a.format {
         // `<project>/.codex/hooks.json`, `<project>/.codex/config.toml`
         Format::CodexHooks | Format::CodexConfig
@@ -318,8 +349,9 @@ pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Vec<Hooks<'a>> {
         {
             (Home::Project(parent(dir).to_string()), vec![value])
         }
-        // `<root>/hooks/hooks.json` of a Codex plugin
-        Format::CodexHooks => (Home::Plugin(parent(dir).to_string()), vec![value]),
+        // `<root>/hooks/hooks.json` of a Codex plugin, or a file its
+        // manifest names
+        Format::CodexHooks => (Home::Plugin(plugin_home(cx, path, dir)), vec![value]),
         // `<root>/.codex-plugin/plugin.json`: `hooks` is a path, a list of
         // paths, or hooks files written inline, one (`{"hooks": {...}}`)
         // or a list of them; the events are each file's `hooks`.

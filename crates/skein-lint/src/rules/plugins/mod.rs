@@ -5,10 +5,12 @@
 //! These rules read the manifest's document as written: the embedded schema
 //! no longer types `name`, `version`, `repository` or the component paths,
 //! so each fault is reported once, here. A Codex manifest
-//! (`.codex-plugin/plugin.json`) is another format and is not checked here.
+//! (`.codex-plugin/plugin.json`) is another format: only
+//! `PLUGIN018 ignored-codex-manifest-path` reads it here.
 
 pub mod channel_without_server;
 pub mod duplicate_default_hooks;
+pub mod ignored_codex_manifest_path;
 pub mod invalid_component_path;
 pub mod invalid_dependency_version;
 pub mod invalid_lsp_server;
