@@ -1,6 +1,7 @@
 //! REF: references across files (DESIGN.md §6).
 
 pub mod broken_link;
+pub mod case_conflicting_paths;
 pub mod doc_manifest_drift;
 pub mod duplicate_gate_id;
 pub mod missing_doc_section;
