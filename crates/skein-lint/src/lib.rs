@@ -274,6 +274,7 @@ pub const PASSES: &[Pass] = &[
     rules::plugins::unsupported_plugin_setting::PASS,
     rules::plugins::invalid_lsp_server::PASS,
     rules::plugins::duplicate_default_hooks::PASS,
+    rules::plugins::misplaced_codex_plugin_file::PASS,
     rules::refs::duplicate_gate_id::PASS,
     rules::refs::unknown_skill::PASS,
     rules::refs::unknown_agent::PASS,

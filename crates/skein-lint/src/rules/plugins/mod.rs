@@ -6,7 +6,8 @@
 //! no longer types `name`, `version`, `repository` or the component paths,
 //! so each fault is reported once, here. A Codex manifest
 //! (`.codex-plugin/plugin.json`) is another format: only
-//! `PLUGIN018 ignored-codex-manifest-path` reads it here.
+//! `PLUGIN018 ignored-codex-manifest-path` and
+//! `PLUGIN019 misplaced-codex-plugin-file` read it here.
 
 pub mod channel_without_server;
 pub mod duplicate_default_hooks;
@@ -19,6 +20,7 @@ pub mod invalid_plugin_name;
 pub mod invalid_plugin_version;
 pub mod invalid_repository;
 pub mod invalid_user_config;
+pub mod misplaced_codex_plugin_file;
 pub mod misplaced_plugin_manifest;
 pub mod shadowed_default_folder;
 pub mod unbraced_plugin_variable;
