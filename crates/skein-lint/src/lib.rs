@@ -417,6 +417,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::skills::invalid_skill_name::PASS,
     rules::skills::reserved_skill_name::PASS,
     rules::skills::misnamed_skill_file::PASS,
+    rules::skills::backslash_path::PASS,
     rules::skills::invalid_skill_description::PASS,
     rules::skills::invalid_compatibility::PASS,
     rules::skills::unknown_skill_field::PASS,

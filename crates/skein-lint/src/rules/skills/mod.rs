@@ -9,6 +9,7 @@
 
 pub mod agent_without_fork_context;
 pub mod argument_placeholder_in_code;
+pub mod backslash_path;
 pub mod duplicate_skill_name;
 pub mod first_person_skill_description;
 pub mod hardcoded_user_path;
