@@ -373,6 +373,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::loopmaster::no_human_gate::PASS,
     rules::loopmaster::trigger_field_mismatch::PASS,
     rules::perm::conflicting_actions::PASS,
+    rules::memory::missing_import::PASS,
     rules::opencode::retry_attempt_over_cap::PASS,
     rules::opencode::invalid_date_time::PASS,
     rules::opencode::in_both_lists::PASS,

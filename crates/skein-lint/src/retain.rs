@@ -74,7 +74,8 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::LoopmasterManifest
         | Format::LoomAgentSpec
         | Format::SkillReference
-        | Format::SkillScript => Keep {
+        | Format::SkillScript
+        | Format::ClaudeMemory => Keep {
             document: false,
             text: false,
         },

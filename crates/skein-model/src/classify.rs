@@ -92,6 +92,7 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
     };
     match name {
         "SKILL.md" => sure(Format::AgentSkill),
+        "CLAUDE.md" => sure(Format::ClaudeMemory),
         "LOOP.md" if grandparent == "loops" => sure(Format::SkilldropLoopDoc),
         "loop.json" => sure(Format::SkilldropLoop),
         "terminals.json" if parent == "contracts" => sure(Format::SkilldropTerminals),

@@ -520,6 +520,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::ClaudeIgnore
         | Format::GeminiSettings
         | Format::CodexHooks
-        | Format::CodexConfig => Model::None,
+        | Format::CodexConfig
+        | Format::ClaudeMemory => Model::None,
     })
 }

@@ -132,4 +132,10 @@ formats! {
     /// Codex configuration, `.codex/config.toml` (its `[mcp_servers.*]`
     /// tables are read by the MCP and SEC rules).
     CodexConfig => "codex-config", Toml, Some("codex-config");
+    /// Claude Code memory file, `CLAUDE.md` in any folder (the project's
+    /// root, `.claude/`, subfolders Claude Code reads on demand): Markdown
+    /// instructions loaded into every session, read for their links, their
+    /// `@path` imports and the SEC Markdown rules (Claude Code memory
+    /// documentation, <https://code.claude.com/docs/en/memory>).
+    ClaudeMemory => "claude-memory", Markdown, None;
 }

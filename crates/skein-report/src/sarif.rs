@@ -291,6 +291,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "LOOPMASTER" => "loopmaster",
         "OPENCODE" => "opencode",
         "BAILEY" => "bailey",
+        "MEM" => "memory",
         "SKEIN" => "internal",
         _ => "other",
     }

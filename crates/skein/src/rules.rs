@@ -76,7 +76,8 @@ mod tests {
                     "LOOM",
                     "LOOPMASTER",
                     "OPENCODE",
-                    "BAILEY"
+                    "BAILEY",
+                    "MEM"
                 ]
                 .contains(&cat),
                 "{}",

@@ -9,6 +9,7 @@ pub mod loom;
 pub mod loopmaster;
 pub mod marketplaces;
 pub mod mcp;
+pub mod memory;
 pub mod opencode;
 pub mod perm;
 pub mod plugins;

@@ -512,10 +512,10 @@ pub(crate) fn shell_findings(
 }
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
-/// subagent or a slash command.
+/// subagent, a slash command or a `CLAUDE.md`.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
-        Format::AgentSkill | Format::PluginCommand => true,
+        Format::AgentSkill | Format::PluginCommand | Format::ClaudeMemory => true,
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
         _ => false,
     }

@@ -1,0 +1,155 @@
+//! MEM001 `missing-import`.
+
+use crate::{Context, FilePass, Reads};
+use skein_model::{Artifact, Format};
+use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "MEM001",
+    name: "missing-import",
+    severity: Severity::Warning,
+    summary: "an `@path` import in a `CLAUDE.md` that names no file of the repository",
+    doc: include_str!("missing_import.md"),
+    fix: None,
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
+
+/// The `@path` imports of `line` (which starts at byte `at` of the file),
+/// outside its code spans: an `@` at the line's start or after a space, a
+/// tab or `(`, then the path up to the next space, without trailing
+/// punctuation. Only a path with a `/` or a `.` counts: `@alice` is a
+/// mention far more often than a file named `alice`. Spans cover the path
+/// without the `@`.
+fn imports(line: &str, at: usize) -> Vec<Span> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut in_code = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'`' => {
+                in_code = !in_code;
+                i += 1;
+            }
+            b'@' if !in_code && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'(')) => {
+                let start = i + 1;
+                let mut end = start;
+                while end < b.len() && !matches!(b[end], b' ' | b'\t' | b'\r' | b'\n' | b'`' | b')')
+                {
+                    end += 1;
+                }
+                while end > start
+                    && matches!(
+                        b[end - 1],
+                        b'.' | b',' | b';' | b':' | b'!' | b'?' | b'"' | b'\''
+                    )
+                {
+                    end -= 1;
+                }
+                let path = &line[start..end];
+                if path.contains('/') || path.contains('.') {
+                    out.push(Span::new(at + start, at + end));
+                }
+                i = end.max(i + 1);
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// Whether `line` opens or closes a fenced code block.
+fn fence(line: &str) -> bool {
+    let t = line.trim_start_matches(' ');
+    line.len() - t.len() <= 3 && (t.starts_with("```") || t.starts_with("~~~"))
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    if a.format != Format::ClaudeMemory {
+        return Vec::new();
+    }
+    let text = cx.sources.get(a.file).text();
+    if !text.contains('@') {
+        return Vec::new();
+    }
+    let path = cx.path(a.file);
+    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    let (start, _) = crate::rules::sec::body_range(a, text);
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    let mut at = start;
+    for line in text[start..].split_inclusive('\n') {
+        let line_at = at;
+        at += line.len();
+        if fence(line) {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence || !line.contains('@') {
+            continue;
+        }
+        for span in imports(line, line_at) {
+            let written = &text[span.start as usize..span.end as usize];
+            // A home (`~/…`) or absolute path is outside the repository.
+            if written.starts_with('~') || written.starts_with('/') {
+                continue;
+            }
+            let Some(target) = skein_model::graph::join(dir, written) else {
+                continue;
+            };
+            let target = target.trim_end_matches('/');
+            if cx.repo_files.contains(target)
+                || cx
+                    .repo_files
+                    .starting_with(&format!("{target}/"))
+                    .next()
+                    .is_some()
+            {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    RULE,
+                    a.file,
+                    span,
+                    format!("imported file {} does not exist", quote(written)),
+                )
+                .with_label(format!("no file `{target}` in the repository"))
+                .with_note("Claude Code skips an import it cannot read without a word: the instructions it was meant to add are never loaded")
+                .with_help("fix the path (it is read relative to this file's folder), or remove the import"),
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::imports;
+
+    fn found(line: &str) -> Vec<&str> {
+        imports(line, 0)
+            .into_iter()
+            .map(|s| &line[s.start as usize..s.end as usize])
+            .collect()
+    }
+
+    #[test]
+    fn imports_mentions_and_code() {
+        assert_eq!(found("See @docs/guide.md."), ["docs/guide.md"]);
+        assert_eq!(
+            found("@README.md and (@AGENTS.md)"),
+            ["README.md", "AGENTS.md"]
+        );
+        assert_eq!(found("ask @alice, mail me@example.com"), Vec::<&str>::new());
+        assert_eq!(found("not `@docs/x.md` here"), Vec::<&str>::new());
+        assert_eq!(found("@~/.claude/my.md"), ["~/.claude/my.md"]);
+    }
+}
