@@ -65,12 +65,6 @@ fn imports(line: &str, at: usize) -> Vec<Span> {
     out
 }
 
-/// Whether `line` opens or closes a fenced code block.
-fn fence(line: &str) -> bool {
-    let t = line.trim_start_matches(' ');
-    line.len() - t.len() <= 3 && (t.starts_with("```") || t.starts_with("~~~"))
-}
-
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if a.format != Format::ClaudeMemory {
         return Vec::new();
@@ -83,16 +77,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
     let (start, _) = crate::rules::sec::body_range(a, text);
     let mut out = Vec::new();
-    let mut in_fence = false;
-    let mut at = start;
-    for line in text[start..].split_inclusive('\n') {
-        let line_at = at;
-        at += line.len();
-        if fence(line) {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence || !line.contains('@') {
+    for (line_at, line) in crate::rules::unfenced_lines(text, start) {
+        if !line.contains('@') {
             continue;
         }
         for span in imports(line, line_at) {

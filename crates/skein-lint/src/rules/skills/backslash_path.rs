@@ -69,13 +69,6 @@ fn backslash_paths(line: &str, at: usize) -> Vec<Span> {
     out
 }
 
-/// Whether `line` opens or closes a fenced code block (```` ``` ```` or
-/// `~~~`, indented at most three spaces).
-fn fence(line: &str) -> bool {
-    let t = line.trim_start_matches(' ');
-    line.len() - t.len() <= 3 && (t.starts_with("```") || t.starts_with("~~~"))
-}
-
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if a.format != Format::AgentSkill || a.damaged {
         return Vec::new();
@@ -94,16 +87,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let mut in_fence = false;
-    let mut at = body_start;
-    for line in body.split_inclusive('\n') {
-        let line_at = at;
-        at += line.len();
-        if fence(line) {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence || !line.contains('\\') {
+    for (line_at, line) in crate::rules::unfenced_lines(text, body_start) {
+        if !line.contains('\\') {
             continue;
         }
         for span in backslash_paths(line, line_at) {
@@ -139,7 +124,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
 
 #[cfg(test)]
 mod tests {
-    use super::{backslash_paths, fence};
+    use super::backslash_paths;
     use skein_syntax::Span;
 
     fn found(line: &str) -> Vec<&str> {
@@ -164,13 +149,5 @@ mod tests {
         assert_eq!(found("\\\\server\\share"), Vec::<&str>::new());
         assert_eq!(found("x=a\\b"), Vec::<&str>::new());
         assert_eq!(backslash_paths("a\\b", 10), [Span::new(10, 13)]);
-    }
-
-    #[test]
-    fn fences() {
-        assert!(fence("```powershell\n"));
-        assert!(fence("   ~~~\n"));
-        assert!(!fence("    ```\n"));
-        assert!(!fence("text ```\n"));
     }
 }
