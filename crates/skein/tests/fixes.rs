@@ -88,13 +88,14 @@ fn a_fix_that_adds_an_error_is_dropped() {
     );
 }
 
-/// Two keys renamed onto one event pass alone but not together: the first
-/// is applied with the file's other fixes, and the second is left as a
-/// finding whose help says to merge it (a rename onto an event the file
-/// has is never offered: it would make a duplicate key).
+/// Two keys that would be renamed onto one event (`preToolUse` and
+/// `PRETOOLUSE`), and one key written twice (`stop`), get no rename: any
+/// of those renames makes a duplicate key, which makes Codex refuse the
+/// whole file. The file's other fix (`notification` -> `Notification`,
+/// no clash) is applied, and the rest are left with a help.
 #[test]
-fn conflicting_renames_apply_the_first_and_keep_the_rest() {
-    let hooks = "{\n  \"hooks\": {\n    \"preToolUse\": [],\n    \"PRETOOLUSE\": [],\n    \"stop\": []\n  }\n}\n";
+fn renames_onto_one_event_are_not_offered() {
+    let hooks = "{\n  \"hooks\": {\n    \"preToolUse\": [],\n    \"PRETOOLUSE\": [],\n    \"stop\": [],\n    \"stop\": [],\n    \"sessionStart\": []\n  }\n}\n";
     let run = fix_files(
         vec![InputFile::new(".codex/hooks.json", hooks)],
         &Options::default(),
@@ -104,33 +105,29 @@ fn conflicting_renames_apply_the_first_and_keep_the_rest() {
     assert_eq!(run.changes.len(), 1, "{:?}", run.applied);
     assert_eq!(
         run.changes[0].after,
-        "{\n  \"hooks\": {\n    \"PreToolUse\": [],\n    \"PRETOOLUSE\": [],\n    \"Stop\": []\n  }\n}\n"
+        hooks.replace("sessionStart", "SessionStart")
     );
     let applied: Vec<(&str, &str)> = run
         .applied
         .iter()
         .map(|a| (a.code, a.message.as_str()))
         .collect();
-    assert_eq!(
-        applied,
-        [
-            ("HOOK023", "rename to `PreToolUse`"),
-            ("HOOK023", "rename to `Stop`")
-        ]
-    );
+    assert_eq!(applied, [("HOOK023", "rename to `SessionStart`")]);
     let left: Vec<(&str, Option<&str>, bool)> = run
         .report
         .diagnostics()
         .iter()
+        .filter(|d| d.rule.code == "HOOK023")
         .map(|d| (d.rule.code, d.help.as_deref(), d.fix.is_some()))
         .collect();
     assert_eq!(
         left,
-        [(
-            "HOOK023",
-            Some("move these hook groups into the existing `PreToolUse` list and remove this key"),
-            false
-        )]
+        [
+            ("HOOK023", Some("rename the key to `PreToolUse`"), false),
+            ("HOOK023", Some("rename the key to `PreToolUse`"), false),
+            ("HOOK023", Some("rename the key to `Stop`"), false),
+            ("HOOK023", Some("rename the key to `Stop`"), false),
+        ]
     );
 }
 

@@ -21,16 +21,23 @@ pub mod yaml;
 
 /// The lines of `text` from byte `from` (a Markdown body) that are outside
 /// fenced code blocks, each with the byte offset where it starts in
-/// `text`, line break included. A fence is a line of ```` ``` ```` or
-/// `~~~` indented at most three spaces; it opens or closes a block
-/// (CommonMark, "Fenced code blocks", read loosely: the closing fence is
-/// not matched to the opening one's length).
+/// `text`, line break included. A fence is a run of at least three
+/// backticks or tildes indented at most three spaces; a block is closed by
+/// a fence of the same character at least as long as its opening one
+/// (CommonMark, "Fenced code blocks"). Indented code blocks are not told
+/// apart from indented text.
 pub(crate) fn unfenced_lines(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
-    let fence = |line: &str| {
+    // The fence a line opens: its character and length.
+    let fence = |line: &str| -> Option<(u8, usize)> {
         let t = line.trim_start_matches(' ');
-        line.len() - t.len() <= 3 && (t.starts_with("```") || t.starts_with("~~~"))
+        let c = *t.as_bytes().first()?;
+        if line.len() - t.len() > 3 || (c != b'`' && c != b'~') {
+            return None;
+        }
+        let n = t.bytes().take_while(|&b| b == c).count();
+        (n >= 3).then_some((c, n))
     };
-    let mut in_fence = false;
+    let mut open: Option<(u8, usize)> = None;
     let mut at = from;
     text.get(from..)
         .unwrap_or("")
@@ -38,11 +45,20 @@ pub(crate) fn unfenced_lines(text: &str, from: usize) -> impl Iterator<Item = (u
         .filter_map(move |line| {
             let start = at;
             at += line.len();
-            if fence(line) {
-                in_fence = !in_fence;
-                return None;
+            match (open, fence(line)) {
+                (None, Some(f)) => {
+                    open = Some(f);
+                    None
+                }
+                (Some((c, n)), Some((c2, n2)))
+                    if c == c2 && n2 >= n && line.trim().bytes().all(|b| b == c) =>
+                {
+                    open = None;
+                    None
+                }
+                (Some(_), _) => None,
+                (None, None) => Some((start, line)),
             }
-            (!in_fence).then_some((start, line))
         })
 }
 
@@ -53,5 +69,9 @@ mod tests {
         let text = "a\n```sh\nb\n```\n   ~~~\nc\n~~~\n    ```\nd\n";
         let got: Vec<(usize, &str)> = super::unfenced_lines(text, 0).collect();
         assert_eq!(got, [(0, "a\n"), (27, "    ```\n"), (35, "d\n")]);
+        // A shorter fence or the other character does not close a block.
+        let text = "````md\n```\nx\n~~~\n````\ny\n";
+        let got: Vec<(usize, &str)> = super::unfenced_lines(text, 0).collect();
+        assert_eq!(got, [(22, "y\n")]);
     }
 }

@@ -516,8 +516,12 @@ pub(crate) fn rename_help(h: &Hooks, to: &str) -> String {
 
 /// The unsafe fix that renames the event key `key` of `h` (in `a`'s text)
 /// from `from` to `to`, when the two are near (a case slip, one edit) and
-/// `h` has no event `to` yet (that rename would make a duplicate key): the
-/// hooks under it then start to run, which a person should review.
+/// the rename makes no duplicate key: `h` has no event `to` yet, and no
+/// other key of `h` is spelt `from` or would be renamed to `to` too
+/// (`events` are the client's events, as [`event_suggestion`] reads them).
+/// A duplicate event makes Codex refuse the whole file and Claude Code
+/// keep one of the two lists. The hooks under the key then start to run,
+/// which a person should review.
 pub(crate) fn rename_event(
     cx: &Context,
     a: &Artifact,
@@ -525,8 +529,13 @@ pub(crate) fn rename_event(
     key: NodeId,
     from: &str,
     to: &str,
+    events: &'static [&'static str],
 ) -> Option<skein_syntax::Fix> {
-    if !crate::fix::near(from, to) || h.events().iter().any(|e| e.name == to) {
+    let clash = h.events().iter().any(|e| {
+        e.name == to
+            || (e.key != key && (e.name == from || event_suggestion(&e.name, events) == Some(to)))
+    });
+    if !crate::fix::near(from, to) || clash {
         return None;
     }
     let edit = crate::fix::replace_string(h.doc, key, cx.sources.get(a.file).text(), to)?;

@@ -57,7 +57,7 @@ fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
             // edit cannot rename it.
             .with_fix_opt(
                 (!config)
-                    .then(|| rename_event(cx, a, h, e.key, &e.name, s))
+                    .then(|| rename_event(cx, a, h, e.key, &e.name, s, CODEX_HOOK_EVENTS))
                     .flatten(),
             ),
             None => Diagnostic::new(

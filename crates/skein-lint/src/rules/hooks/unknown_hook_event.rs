@@ -52,7 +52,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             )
             .with_label("not a Claude Code event (names are case-sensitive)")
             .with_help(rename_help(&h, s))
-            .with_fix_opt(rename_event(cx, a, &h, e.key, &e.name, s)),
+            .with_fix_opt(rename_event(cx, a, &h, e.key, &e.name, s, HOOK_EVENTS)),
             None => Diagnostic::new(
                 RULE,
                 a.file,

@@ -21,12 +21,23 @@ pub const PASS: FilePass = FilePass {
     reads: Reads::Local,
 };
 
+/// The extensions of the files an import is taken to name: documents,
+/// data and source files. `@types/node`, `@pytest.mark.parametrize` and
+/// `@bob.smith` name a package, a decorator and a person.
+const FILE_EXTENSIONS: &[&str] = &[
+    "md", "mdx", "mdc", "markdown", "txt", "rst", "adoc", "json", "jsonc", "yaml", "yml", "toml",
+    "ini", "cfg", "conf", "xml", "html", "csv", "sh", "bash", "py", "js", "mjs", "cjs", "ts",
+    "tsx", "jsx", "rb", "go", "rs", "java", "kt", "swift", "c", "h", "cpp", "hpp", "cs", "php",
+    "sql",
+];
+
 /// The `@path` imports of `line` (which starts at byte `at` of the file),
-/// outside its code spans: an `@` at the line's start or after a space, a
-/// tab or `(`, then the path up to the next space, without trailing
-/// punctuation. Only a path with a `/` or a `.` counts: `@alice` is a
-/// mention far more often than a file named `alice`. Spans cover the path
-/// without the `@`.
+/// outside its code spans: an `@` at the line's start or after a space or
+/// a tab, then the path up to the next space, backtick, `)`, `]` or `#`,
+/// without trailing punctuation. Only a path whose file name ends in one
+/// of [`FILE_EXTENSIONS`] counts: `@alice`, `@types/node` and
+/// `@pytest.mark.parametrize` are a mention, a package and a decorator far
+/// more often than files. Spans cover the path without the `@`.
 fn imports(line: &str, at: usize) -> Vec<Span> {
     let b = line.as_bytes();
     let mut out = Vec::new();
@@ -38,13 +49,18 @@ fn imports(line: &str, at: usize) -> Vec<Span> {
                 in_code = !in_code;
                 i += 1;
             }
-            b'@' if !in_code && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'(')) => {
+            b'@' if !in_code && (i == 0 || matches!(b[i - 1], b' ' | b'\t')) => {
                 let start = i + 1;
                 let mut end = start;
-                while end < b.len() && !matches!(b[end], b' ' | b'\t' | b'\r' | b'\n' | b'`' | b')')
+                while end < b.len()
+                    && !matches!(
+                        b[end],
+                        b' ' | b'\t' | b'\r' | b'\n' | b'`' | b')' | b']' | b'#'
+                    )
                 {
                     end += 1;
                 }
+                let stop = end;
                 while end > start
                     && matches!(
                         b[end - 1],
@@ -54,16 +70,23 @@ fn imports(line: &str, at: usize) -> Vec<Span> {
                     end -= 1;
                 }
                 let path = &line[start..end];
-                if path.contains('/') || path.contains('.') {
+                let name = path.rsplit('/').next().unwrap_or(path);
+                let named_file = name
+                    .rsplit_once('.')
+                    .is_some_and(|(stem, ext)| !stem.is_empty() && FILE_EXTENSIONS.contains(&ext));
+                if named_file {
                     out.push(Span::new(at + start, at + end));
                 }
-                i = end.max(i + 1);
+                i = stop.max(i + 1);
             }
             _ => i += 1,
         }
     }
     out
 }
+
+/// At most this many findings per file, then one that says how many more.
+const MAX_PER_FILE: usize = 50;
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     if a.format != Format::ClaudeMemory {
@@ -113,6 +136,20 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             );
         }
     }
+    if out.len() > MAX_PER_FILE {
+        let more = out.len() - MAX_PER_FILE;
+        out.truncate(MAX_PER_FILE);
+        let last = out[MAX_PER_FILE - 1].primary.span;
+        out.push(
+            Diagnostic::new(
+                RULE,
+                a.file,
+                Span::empty(last.end as usize),
+                format!("{more} more missing imports in this file are not shown"),
+            )
+            .with_label(format!("the first {MAX_PER_FILE} are reported")),
+        );
+    }
     out
 }
 
@@ -131,11 +168,17 @@ mod tests {
     fn imports_mentions_and_code() {
         assert_eq!(found("See @docs/guide.md."), ["docs/guide.md"]);
         assert_eq!(
-            found("@README.md and (@AGENTS.md)"),
+            found("@README.md and @AGENTS.md"),
             ["README.md", "AGENTS.md"]
         );
         assert_eq!(found("ask @alice, mail me@example.com"), Vec::<&str>::new());
         assert_eq!(found("not `@docs/x.md` here"), Vec::<&str>::new());
         assert_eq!(found("@~/.claude/my.md"), ["~/.claude/my.md"]);
+        assert_eq!(found("[see @docs/x.md](docs/g.md)"), ["docs/x.md"]);
+        assert_eq!(found("@docs/guide.md#setup"), ["docs/guide.md"]);
+        assert_eq!(
+            found("@types/node @angular/core @pytest.mark.parametrize @bob.smith @scope/pkg@2.0"),
+            Vec::<&str>::new()
+        );
     }
 }

@@ -61,8 +61,13 @@ fn backslash_paths(line: &str, at: usize) -> Vec<Span> {
         // skill's files, and not matched (the run stops at `:` or starts
         // after a backslash).
         let after = b.get(end).copied();
+        // A sentence's full stop is not part of the path.
+        let mut last = end;
+        while last > start && b[last - 1] == b'.' {
+            last -= 1;
+        }
         if slashes > 0 && after != Some(b':') && after != Some(b'\\') {
-            out.push(Span::new(at + start, at + end));
+            out.push(Span::new(at + start, at + last));
         }
         i = end.max(i + 1);
     }
@@ -137,6 +142,10 @@ mod tests {
     #[test]
     fn runs_of_segments_joined_by_backslashes() {
         assert_eq!(found("Run scripts\\fill.py on it"), ["scripts\\fill.py"]);
+        assert_eq!(
+            found("then read references\\forms.md."),
+            ["references\\forms.md"]
+        );
         assert_eq!(
             found("See `references\\api\\v2.md`."),
             ["references\\api\\v2.md"]
