@@ -2,6 +2,7 @@
 
 use crate::{Context, Pass};
 use skein_syntax::{Diagnostic, FileId, Rule, Severity, Span, quote};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The rule.
@@ -24,16 +25,18 @@ pub const PASS: Pass = Pass {
 fn check(cx: &Context) -> Vec<Diagnostic> {
     // Artifacts come in path order: the first of a group is kept as the
     // one the others clash with.
-    let mut first: HashMap<String, FileId> = HashMap::new();
+    let mut first: HashMap<Cow<'_, str>, FileId> = HashMap::with_capacity(cx.artifacts.len());
     let mut out = Vec::new();
     for a in cx.artifacts {
         let path = cx.path(a.file);
-        // Most paths are lowercase ASCII already: compare those as they are.
-        let folded = if path.bytes().any(|b| b.is_ascii_uppercase()) || !path.is_ascii() {
-            path.to_lowercase()
-        } else {
-            path.to_string()
-        };
+        // Most paths are lowercase ASCII already: those are compared as
+        // they are, borrowed (no copy of every artifact's path).
+        let folded: Cow<'_, str> =
+            if path.bytes().any(|b| b.is_ascii_uppercase()) || !path.is_ascii() {
+                Cow::Owned(path.to_lowercase())
+            } else {
+                Cow::Borrowed(path)
+            };
         let Some(&other) = first.get(&folded) else {
             first.insert(folded, a.file);
             continue;
