@@ -285,6 +285,7 @@ pub const PASSES: &[Pass] = &[
     rules::refs::doc_manifest_drift::PASS,
     rules::refs::missing_doc_section::PASS,
     rules::refs::case_conflicting_paths::PASS,
+    rules::memory::agents_md_over_budget::PASS,
     rules::skills::duplicate_skill_name::PASS,
     rules::skills::unreferenced_skill_file::PASS,
     rules::skills::nested_skill_reference::PASS,

@@ -75,7 +75,11 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::LoomAgentSpec
         | Format::SkillReference
         | Format::SkillScript
-        | Format::ClaudeMemory => Keep {
+        | Format::ClaudeMemory
+        | Format::GeminiMemory
+        // MEM002 reads the length of every one (kept with a dropped text)
+        // and the text of the few it reports.
+        | Format::AgentsMd => Keep {
             document: false,
             text: false,
         },

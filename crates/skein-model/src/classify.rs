@@ -92,7 +92,9 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
     };
     match name {
         "SKILL.md" => sure(Format::AgentSkill),
-        "CLAUDE.md" => sure(Format::ClaudeMemory),
+        "CLAUDE.md" | "CLAUDE.local.md" => sure(Format::ClaudeMemory),
+        "AGENTS.md" | "AGENTS.override.md" => sure(Format::AgentsMd),
+        "GEMINI.md" => sure(Format::GeminiMemory),
         "LOOP.md" if grandparent == "loops" => sure(Format::SkilldropLoopDoc),
         "loop.json" => sure(Format::SkilldropLoop),
         "terminals.json" if parent == "contracts" => sure(Format::SkilldropTerminals),
@@ -368,6 +370,12 @@ mod tests {
         );
         assert_eq!(f("a/b/.vscode/mcp.json"), Some((Format::McpConfig, true)));
         assert_eq!(f("README.md"), None);
+        // Instruction files of each client, in any folder.
+        assert_eq!(f("CLAUDE.local.md"), Some((Format::ClaudeMemory, true)));
+        assert_eq!(f("pkg/AGENTS.md"), Some((Format::AgentsMd, true)));
+        assert_eq!(f("AGENTS.override.md"), Some((Format::AgentsMd, true)));
+        assert_eq!(f("docs/GEMINI.md"), Some((Format::GeminiMemory, true)));
+        assert_eq!(f("agents.md"), None);
         assert_eq!(
             f("app/.claude/settings.local.json"),
             Some((Format::ClaudeSettings, true))

@@ -133,9 +133,21 @@ formats! {
     /// tables are read by the MCP and SEC rules).
     CodexConfig => "codex-config", Toml, Some("codex-config");
     /// Claude Code memory file, `CLAUDE.md` in any folder (the project's
-    /// root, `.claude/`, subfolders Claude Code reads on demand): Markdown
-    /// instructions loaded into every session, read for their links, their
-    /// `@path` imports and the SEC Markdown rules (Claude Code memory
-    /// documentation, <https://code.claude.com/docs/en/memory>).
+    /// root, `.claude/`, subfolders Claude Code reads on demand) and the
+    /// personal `CLAUDE.local.md`: Markdown instructions loaded into every
+    /// session, read for their links, their `@path` imports and the SEC
+    /// Markdown rules (Claude Code memory documentation,
+    /// <https://code.claude.com/docs/en/memory>).
     ClaudeMemory => "claude-memory", Markdown, None;
+    /// `AGENTS.md` (and Codex's `AGENTS.override.md`) in any folder: the
+    /// agents.md instructions Codex, Copilot, Cursor and others load,
+    /// read for their links, the SEC Markdown rules and Codex's size
+    /// budget (<https://agents.md/>, Codex's "Custom instructions with
+    /// AGENTS.md", <https://developers.openai.com/codex/guides/agents-md>).
+    AgentsMd => "agents-md", Markdown, None;
+    /// Gemini CLI context file, `GEMINI.md` in any folder: Markdown
+    /// instructions with `@path` imports, read for their links, imports and
+    /// the SEC Markdown rules (Gemini CLI "Memory Import Processor",
+    /// <https://geminicli.com/docs/reference/memport>).
+    GeminiMemory => "gemini-memory", Markdown, None;
 }

@@ -9,7 +9,7 @@ pub const RULE: Rule = Rule {
     code: "MEM001",
     name: "missing-import",
     severity: Severity::Warning,
-    summary: "an `@path` import in a `CLAUDE.md` that names no file of the repository",
+    summary: "an `@path` import in a `CLAUDE.md` or `GEMINI.md` that names no file of the repository",
     doc: include_str!("missing_import.md"),
     fix: None,
 };
@@ -89,7 +89,7 @@ fn imports(line: &str, at: usize) -> Vec<Span> {
 const MAX_PER_FILE: usize = 50;
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    if a.format != Format::ClaudeMemory {
+    if !matches!(a.format, Format::ClaudeMemory | Format::GeminiMemory) {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();
@@ -131,7 +131,11 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                     format!("imported file {} does not exist", quote(written)),
                 )
                 .with_label(format!("no file `{target}` in the repository"))
-                .with_note("Claude Code skips an import it cannot read without a word: the instructions it was meant to add are never loaded")
+                .with_note(if a.format == Format::GeminiMemory {
+                    "Gemini CLI puts an `Import failed` comment where the import was: the instructions it was meant to add are never loaded"
+                } else {
+                    "Claude Code skips an import it cannot read without a word: the instructions it was meant to add are never loaded"
+                })
                 .with_help("fix the path (it is read relative to this file's folder), or remove the import"),
             );
         }

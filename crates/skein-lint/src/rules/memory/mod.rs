@@ -1,6 +1,10 @@
-//! MEM: Claude Code memory files (`CLAUDE.md`), from the Claude Code
-//! memory documentation (<https://code.claude.com/docs/en/memory>). Their
-//! links are REF007's and their hidden or encoded text the SEC Markdown
-//! rules'; these rules read what only a memory file has.
+//! MEM: instruction files an agent loads into every session, from each
+//! client's documentation: Claude Code's `CLAUDE.md` and `CLAUDE.local.md`
+//! (<https://code.claude.com/docs/en/memory>), the agents.md `AGENTS.md`
+//! Codex reads (<https://developers.openai.com/codex/guides/agents-md>),
+//! Gemini CLI's `GEMINI.md` (<https://geminicli.com/docs/reference/memport>).
+//! Their links are REF007's and their hidden or encoded text the SEC
+//! Markdown rules'; these rules read what only an instruction file has.
 
+pub mod agents_md_over_budget;
 pub mod missing_import;
