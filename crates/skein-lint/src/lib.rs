@@ -375,6 +375,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::loopmaster::trigger_field_mismatch::PASS,
     rules::perm::conflicting_actions::PASS,
     rules::memory::missing_import::PASS,
+    rules::memory::long_memory_file::PASS,
     rules::opencode::retry_attempt_over_cap::PASS,
     rules::opencode::invalid_date_time::PASS,
     rules::opencode::in_both_lists::PASS,

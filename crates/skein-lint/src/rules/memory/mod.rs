@@ -7,4 +7,5 @@
 //! Markdown rules'; these rules read what only an instruction file has.
 
 pub mod agents_md_over_budget;
+pub mod long_memory_file;
 pub mod missing_import;

@@ -1,0 +1,55 @@
+//! MEM003 `long-memory-file`.
+
+use crate::{Context, FilePass, Reads};
+use skein_model::{Artifact, Format};
+use skein_syntax::{Diagnostic, Rule, Severity, Span};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "MEM003",
+    name: "long-memory-file",
+    severity: Severity::Info,
+    summary: "a `CLAUDE.md` over the 200 lines Claude Code's documentation sets as the target",
+    doc: include_str!("long_memory_file.md"),
+    fix: None,
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
+
+/// The documented target, in lines.
+pub const MAX_LINES: usize = 200;
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    if a.format != Format::ClaudeMemory {
+        return Vec::new();
+    }
+    let text = cx.sources.get(a.file).text();
+    // `str::lines` counts a last line without `\n` too.
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
+        + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    if lines <= MAX_LINES {
+        return Vec::new();
+    }
+    let at: usize = text
+        .split_inclusive('\n')
+        .take(MAX_LINES)
+        .map(str::len)
+        .sum();
+    let first = text[at..].lines().next().unwrap_or("");
+    vec![
+        Diagnostic::new(
+            RULE,
+            a.file,
+            Span::new(at, at + first.len()),
+            format!("this memory file has {lines} lines; Claude Code's documentation targets under {MAX_LINES}"),
+        )
+        .with_label(format!("line {} of the file", MAX_LINES + 1))
+        .with_note("Claude Code loads the whole file into every session: a longer file takes more of the context and its instructions are followed less reliably")
+        .with_help("keep the facts every session needs here; move procedures into skills, path-specific rules into `.claude/rules/`, and detail into files it links or imports"),
+    ]
+}
