@@ -85,6 +85,44 @@ fn imports(line: &str, at: usize) -> Vec<Span> {
     out
 }
 
+/// An import whose file `target` (written `written` at `span`) is missing.
+fn missing(a: &Artifact, span: Span, written: &str, target: &str) -> Diagnostic {
+    Diagnostic::new(
+        RULE,
+        a.file,
+        span,
+        format!("imported file {} does not exist", quote(written)),
+    )
+    .with_label(format!("no file `{target}` in the repository"))
+    .with_note(if a.format == Format::GeminiMemory {
+        "Gemini CLI puts an `Import failed` comment where the import was: the instructions it was meant to add are never loaded"
+    } else {
+        "Claude Code skips an import it cannot read without a word: the instructions it was meant to add are never loaded"
+    })
+    .with_help("fix the path (it is read relative to this file's folder), or remove the import")
+}
+
+/// A `GEMINI.md` import of an existing file `written` that Gemini CLI
+/// reads as `token` (at `span`): the characters up to the next white
+/// space are part of its path.
+fn glued(a: &Artifact, span: Span, token: &str, written: &str) -> Diagnostic {
+    Diagnostic::new(
+        RULE,
+        a.file,
+        span,
+        format!(
+            "Gemini CLI imports {} here, not {}: it reads an import's path up to the next space",
+            quote(token),
+            quote(written)
+        ),
+    )
+    .with_label("read as one path")
+    .with_note("Gemini CLI puts an `Import failed` comment where the import was: the instructions it was meant to add are never loaded")
+    .with_help(format!(
+        "put a space or a line break right after `@{written}`, or the import on a line of its own"
+    ))
+}
+
 /// At most this many findings per file, then one that says how many more.
 const MAX_PER_FILE: usize = 50;
 
@@ -114,30 +152,32 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 continue;
             };
             let target = target.trim_end_matches('/');
-            if cx.repo_files.contains(target)
+            let exists = cx.repo_files.contains(target)
                 || cx
                     .repo_files
                     .starting_with(&format!("{target}/"))
                     .next()
-                    .is_some()
-            {
+                    .is_some();
+            if !exists {
+                out.push(missing(a, span, written, target));
                 continue;
             }
-            out.push(
-                Diagnostic::new(
-                    RULE,
-                    a.file,
-                    span,
-                    format!("imported file {} does not exist", quote(written)),
-                )
-                .with_label(format!("no file `{target}` in the repository"))
-                .with_note(if a.format == Format::GeminiMemory {
-                    "Gemini CLI puts an `Import failed` comment where the import was: the instructions it was meant to add are never loaded"
-                } else {
-                    "Claude Code skips an import it cannot read without a word: the instructions it was meant to add are never loaded"
-                })
-                .with_help("fix the path (it is read relative to this file's folder), or remove the import"),
-            );
+            // Gemini CLI reads an import's path up to the next white space:
+            // `@./style.md.` and `(@./style.md)` name no file for it.
+            if a.format == Format::GeminiMemory {
+                let from = span.end as usize;
+                let to = text[from..]
+                    .find([' ', '\t', '\r', '\n'])
+                    .map_or(text.len(), |i| from + i);
+                if to > from {
+                    out.push(glued(
+                        a,
+                        Span::new(span.start as usize, to),
+                        &text[span.start as usize..to],
+                        written,
+                    ));
+                }
+            }
         }
     }
     if out.len() > MAX_PER_FILE {
