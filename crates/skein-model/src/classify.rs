@@ -163,6 +163,9 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         _ if name.ends_with(".md") && (parent == "commands" || in_claude_commands(path)) => {
             sure(Format::PluginCommand)
         }
+        // Claude Code's modular memory: every `*.md` under `.claude/rules/`
+        // (subfolders too) is loaded like a `CLAUDE.md`.
+        _ if name.ends_with(".md") && in_claude_rules(path) => sure(Format::ClaudeMemory),
         _ => None,
     }
 }
@@ -193,6 +196,13 @@ pub fn claude_subagent_path(path: &str) -> bool {
 /// depth.
 fn in_claude_agents(path: &str) -> bool {
     path.starts_with(".claude/agents/") || path.contains("/.claude/agents/")
+}
+
+/// Whether `path` is under a project's `.claude/rules/` folder, at any
+/// depth (Claude Code memory documentation, "Organize rules with
+/// `.claude/rules/`": files are discovered recursively).
+fn in_claude_rules(path: &str) -> bool {
+    path.starts_with(".claude/rules/") || path.contains("/.claude/rules/")
 }
 
 /// Whether `path` is under a project's `.claude/commands/` folder, at any
@@ -372,6 +382,15 @@ mod tests {
         assert_eq!(f("README.md"), None);
         // Instruction files of each client, in any folder.
         assert_eq!(f("CLAUDE.local.md"), Some((Format::ClaudeMemory, true)));
+        assert_eq!(
+            f(".claude/rules/api.md"),
+            Some((Format::ClaudeMemory, true))
+        );
+        assert_eq!(
+            f("app/.claude/rules/frontend/react.md"),
+            Some((Format::ClaudeMemory, true))
+        );
+        assert_eq!(f("docs/rules/api.md"), None);
         assert_eq!(f("pkg/AGENTS.md"), Some((Format::AgentsMd, true)));
         assert_eq!(f("AGENTS.override.md"), Some((Format::AgentsMd, true)));
         assert_eq!(f("docs/GEMINI.md"), Some((Format::GeminiMemory, true)));

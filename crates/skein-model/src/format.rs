@@ -133,8 +133,9 @@ formats! {
     /// tables are read by the MCP and SEC rules).
     CodexConfig => "codex-config", Toml, Some("codex-config");
     /// Claude Code memory file, `CLAUDE.md` in any folder (the project's
-    /// root, `.claude/`, subfolders Claude Code reads on demand) and the
-    /// personal `CLAUDE.local.md`: Markdown instructions loaded into every
+    /// root, `.claude/`, subfolders Claude Code reads on demand), the
+    /// personal `CLAUDE.local.md` and the modular rules under
+    /// `.claude/rules/`: Markdown instructions loaded into every
     /// session, read for their links, their `@path` imports and the SEC
     /// Markdown rules (Claude Code memory documentation,
     /// <https://code.claude.com/docs/en/memory>).

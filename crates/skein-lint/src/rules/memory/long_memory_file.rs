@@ -25,7 +25,8 @@ pub const PASS: FilePass = FilePass {
 pub const MAX_LINES: usize = 200;
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    if a.format != Format::ClaudeMemory {
+    // The documented target is for `CLAUDE.md` files, not `.claude/rules/`.
+    if a.format != Format::ClaudeMemory || !super::is_claude_md(cx.path(a.file)) {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();

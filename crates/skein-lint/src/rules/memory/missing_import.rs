@@ -127,7 +127,13 @@ fn glued(a: &Artifact, span: Span, token: &str, written: &str) -> Diagnostic {
 const MAX_PER_FILE: usize = 50;
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    if !matches!(a.format, Format::ClaudeMemory | Format::GeminiMemory) {
+    // Imports are documented for `CLAUDE.md` files, not `.claude/rules/`.
+    let imports_read = match a.format {
+        Format::ClaudeMemory => super::is_claude_md(cx.path(a.file)),
+        Format::GeminiMemory => true,
+        _ => false,
+    };
+    if !imports_read {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();
