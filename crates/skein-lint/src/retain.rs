@@ -77,6 +77,7 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::SkillScript
         | Format::ClaudeMemory
         | Format::GeminiMemory
+        | Format::WindsurfRule
         // MEM002 reads the length of every one (kept with a dropped text)
         // and the text of the few it reports.
         | Format::AgentsMd => Keep {

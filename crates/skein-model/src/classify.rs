@@ -166,6 +166,12 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         // Claude Code's modular memory: every `*.md` under `.claude/rules/`
         // (subfolders too) is loaded like a `CLAUDE.md`.
         _ if name.ends_with(".md") && in_claude_rules(path) => sure(Format::ClaudeMemory),
+        // Windsurf finds `.windsurf/rules/` in every folder of the workspace.
+        _ if name.ends_with(".md")
+            && (path.starts_with(".windsurf/rules/") || path.contains("/.windsurf/rules/")) =>
+        {
+            sure(Format::WindsurfRule)
+        }
         _ => None,
     }
 }
@@ -391,6 +397,10 @@ mod tests {
             Some((Format::ClaudeMemory, true))
         );
         assert_eq!(f("docs/rules/api.md"), None);
+        assert_eq!(
+            f("web/.windsurf/rules/react.md"),
+            Some((Format::WindsurfRule, true))
+        );
         assert_eq!(f("pkg/AGENTS.md"), Some((Format::AgentsMd, true)));
         assert_eq!(f("AGENTS.override.md"), Some((Format::AgentsMd, true)));
         assert_eq!(f("docs/GEMINI.md"), Some((Format::GeminiMemory, true)));

@@ -523,6 +523,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::CodexConfig
         | Format::ClaudeMemory
         | Format::AgentsMd
-        | Format::GeminiMemory => Model::None,
+        | Format::GeminiMemory
+        | Format::WindsurfRule => Model::None,
     })
 }

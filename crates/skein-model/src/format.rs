@@ -151,4 +151,10 @@ formats! {
     /// the SEC Markdown rules (Gemini CLI "Memory Import Processor",
     /// <https://geminicli.com/docs/reference/memport>).
     GeminiMemory => "gemini-memory", Markdown, None;
+    /// Windsurf (Cascade) workspace rule, any `*.md` under a
+    /// `.windsurf/rules/` folder: Markdown with an optional frontmatter
+    /// (`trigger`, `globs`, `description`), read for its activation, its
+    /// size limit, its links and the SEC Markdown rules (Windsurf "Memories
+    /// & Rules", <https://docs.windsurf.com/windsurf/cascade/memories>).
+    WindsurfRule => "windsurf-rule", Markdown, None;
 }

@@ -17,6 +17,7 @@ pub mod refs;
 pub mod sec;
 pub mod settings;
 pub mod skills;
+pub mod windsurf;
 pub mod yaml;
 
 /// The lines of `text` from byte `from` (a Markdown body) that are outside

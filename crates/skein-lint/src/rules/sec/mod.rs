@@ -512,15 +512,16 @@ pub(crate) fn shell_findings(
 }
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
-/// subagent, a slash command, a `CLAUDE.md`, an `AGENTS.md` or a
-/// `GEMINI.md`.
+/// subagent, a slash command, a `CLAUDE.md`, an `AGENTS.md`, a
+/// `GEMINI.md` or a Windsurf rule.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
         Format::AgentSkill
         | Format::PluginCommand
         | Format::ClaudeMemory
         | Format::AgentsMd
-        | Format::GeminiMemory => true,
+        | Format::GeminiMemory
+        | Format::WindsurfRule => true,
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
         _ => false,
     }

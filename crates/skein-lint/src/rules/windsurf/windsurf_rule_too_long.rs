@@ -1,0 +1,52 @@
+//! WIND001 `windsurf-rule-too-long`.
+
+use crate::{Context, FilePass, Reads};
+use skein_model::{Artifact, Format};
+use skein_syntax::{Diagnostic, Rule, Severity, Span};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "WIND001",
+    name: "windsurf-rule-too-long",
+    severity: Severity::Warning,
+    summary: "a Windsurf rule file over the 12,000 characters Windsurf reads of it",
+    doc: include_str!("windsurf_rule_too_long.md"),
+    fix: None,
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
+
+/// Windsurf's limit for one rule file, in characters.
+pub const MAX_CHARS: usize = 12_000;
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    if a.format != Format::WindsurfRule {
+        return Vec::new();
+    }
+    let text = cx.sources.get(a.file).text();
+    // A file of at most as many bytes has at most as many characters.
+    if text.len() <= MAX_CHARS {
+        return Vec::new();
+    }
+    let Some((at, _)) = text.char_indices().nth(MAX_CHARS) else {
+        return Vec::new();
+    };
+    let chars = MAX_CHARS + text[at..].chars().count();
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    vec![
+        Diagnostic::new(
+            RULE,
+            a.file,
+            Span::new(at, end),
+            format!("this rule file has {chars} characters; Windsurf reads the first {MAX_CHARS}"),
+        )
+        .with_label(format!("character {} starts here", MAX_CHARS + 1))
+        .with_note("what is past the limit is cut off: Cascade never sees those instructions")
+        .with_help("split the rule into several files, each with its own activation, or move detail into documents the rule links"),
+    ]
+}
