@@ -75,7 +75,9 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::LoomAgentSpec
         | Format::SkillReference
         | Format::SkillScript
-        | Format::ClaudeMemory => Keep {
+        | Format::ClaudeMemory
+        | Format::CursorRule
+        | Format::CursorLegacyRules => Keep {
             document: false,
             text: false,
         },

@@ -138,4 +138,14 @@ formats! {
     /// `@path` imports and the SEC Markdown rules (Claude Code memory
     /// documentation, <https://code.claude.com/docs/en/memory>).
     ClaudeMemory => "claude-memory", Markdown, None;
+    /// Cursor project rule: a file under a `.cursor/rules/` folder (the
+    /// project's, or a subfolder's, at any depth below it). A `*.mdc` rule
+    /// is Markdown whose frontmatter (`description`, `globs`,
+    /// `alwaysApply`) says when Cursor includes it; a plain `*.md` there is
+    /// read only to say that Cursor ignores it (Cursor rules documentation,
+    /// <https://cursor.com/docs/context/rules>).
+    CursorRule => "cursor-rule", Markdown, None;
+    /// Cursor's legacy rules file, `.cursorrules`: plain instructions
+    /// Cursor still reads but has deprecated for `.cursor/rules/`.
+    CursorLegacyRules => "cursor-legacy-rules", Markdown, None;
 }

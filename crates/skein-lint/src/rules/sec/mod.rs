@@ -512,10 +512,15 @@ pub(crate) fn shell_findings(
 }
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
-/// subagent, a slash command or a `CLAUDE.md`.
+/// subagent, a slash command, a `CLAUDE.md`, a Cursor rule (`*.mdc`; Cursor
+/// ignores a plain `*.md` in `.cursor/rules/`) or a legacy `.cursorrules`.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
-        Format::AgentSkill | Format::PluginCommand | Format::ClaudeMemory => true,
+        Format::AgentSkill
+        | Format::PluginCommand
+        | Format::ClaudeMemory
+        | Format::CursorLegacyRules => true,
+        Format::CursorRule => cx.path(a.file).ends_with(".mdc"),
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
         _ => false,
     }
