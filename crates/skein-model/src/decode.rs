@@ -557,3 +557,30 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::CursorLegacyRules => Model::None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cursor_globs_as_written;
+
+    #[test]
+    fn cursor_globs_read_as_written() {
+        let text = "---\ndescription: x\nglobs: **/*.ts, *.py\n---\nbody: *x\n";
+        let read = cursor_globs_as_written(text).unwrap();
+        assert_eq!(read.len(), text.len());
+        assert_eq!(
+            read,
+            "---\ndescription: x\nglobs: g*/*.ts, *.py\n---\nbody: *x\n"
+        );
+        assert_eq!(
+            cursor_globs_as_written("---\nglobs:\t{src,lib}/**\n---\n").as_deref(),
+            Some("---\nglobs:\tgsrc,lib}/**\n---\n")
+        );
+        // Quoted, plain or absent: read as it is.
+        assert_eq!(
+            cursor_globs_as_written("---\nglobs: \"**/*.ts\"\n---\n"),
+            None
+        );
+        assert_eq!(cursor_globs_as_written("---\nglobs: src/**\n---\n"), None);
+        assert_eq!(cursor_globs_as_written("globs: **/*.ts\n"), None);
+    }
+}

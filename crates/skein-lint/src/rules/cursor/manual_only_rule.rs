@@ -41,18 +41,12 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             (Span::new(0, end), "no frontmatter")
         }
     };
-    let name = cx
-        .path(a.file)
-        .rsplit('/')
-        .next()
-        .and_then(|n| n.strip_suffix(".mdc"))
-        .unwrap_or("");
     vec![
         Diagnostic::new(
             RULE,
             a.file,
             span,
-            format!("this Cursor rule is included only when @-mentioned in chat (`@{name}`)"),
+            "this Cursor rule is included only when @-mentioned in chat",
         )
         .with_label(label)
         .with_help(

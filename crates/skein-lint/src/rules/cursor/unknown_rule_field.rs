@@ -68,7 +68,12 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             Some(s) => {
                 // A rename is offered only when it makes no duplicate key
                 // and the two spellings are near.
-                let clash = keys.iter().flatten().any(|k| k == s);
+                let clash = keys.iter().flatten().any(|k| {
+                    k == s
+                        || (k != key
+                            && !RULE_FIELDS.contains(&k.as_str())
+                            && suggestion(k) == Some(s))
+                });
                 let fix = (!clash && crate::fix::near(key, s))
                     .then(|| crate::fix::replace_string(doc, e.key, rule.text, s))
                     .flatten()
