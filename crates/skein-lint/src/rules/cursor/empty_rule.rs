@@ -26,8 +26,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(rule) = rule_of(cx, a) else {
         return Vec::new();
     };
-    let start = rule.body_start.min(rule.text.len());
-    if !rule.text[start..].trim().is_empty() {
+    if !rule.empty() {
         return Vec::new();
     }
     let (span, label) = match a.frontmatter {

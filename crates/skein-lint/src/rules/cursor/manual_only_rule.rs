@@ -31,7 +31,13 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     };
     // A frontmatter that is a list or a scalar says nothing Cursor's
     // documentation describes.
-    if !rule.readable() || rule.always_applied() || rule.globs().is_some() || rule.described() {
+    // An empty rule is CUR005's: how it is applied matters less.
+    if rule.empty()
+        || !rule.readable()
+        || rule.always_applied()
+        || rule.globs().is_some()
+        || rule.described()
+    {
         return Vec::new();
     }
     let (span, label) = match a.frontmatter {

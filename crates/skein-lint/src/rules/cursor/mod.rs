@@ -71,6 +71,13 @@ impl CursorRule<'_> {
         self.doc.root().is_none() || self.fields.is_some()
     }
 
+    /// Whether the body holds nothing but blanks (CUR005).
+    pub fn empty(&self) -> bool {
+        self.text[self.body_start.min(self.text.len())..]
+            .trim()
+            .is_empty()
+    }
+
     /// Whether `alwaysApply` is the boolean `true`.
     pub fn always_applied(&self) -> bool {
         self.field("alwaysApply").is_some_and(|e| {
