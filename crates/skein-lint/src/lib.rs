@@ -381,6 +381,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::cursor::empty_rule::PASS,
     rules::cursor::ignored_markdown_rule::PASS,
     rules::cursor::legacy_cursorrules::PASS,
+    rules::cursor::long_rule::PASS,
     rules::opencode::retry_attempt_over_cap::PASS,
     rules::opencode::invalid_date_time::PASS,
     rules::opencode::in_both_lists::PASS,

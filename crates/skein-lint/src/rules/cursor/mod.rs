@@ -12,6 +12,7 @@ pub mod empty_rule;
 pub mod ignored_globs;
 pub mod ignored_markdown_rule;
 pub mod legacy_cursorrules;
+pub mod long_rule;
 pub mod manual_only_rule;
 pub mod unknown_rule_field;
 
