@@ -95,6 +95,13 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         "CLAUDE.md" | "CLAUDE.local.md" => sure(Format::ClaudeMemory),
         "AGENTS.md" | "AGENTS.override.md" => sure(Format::AgentsMd),
         "GEMINI.md" => sure(Format::GeminiMemory),
+        ".cursorrules" => sure(Format::CursorLegacyRules),
+        _ if in_cursor_rules(path)
+            && (name.ends_with(".mdc")
+                || (name.ends_with(".md") && !name.eq_ignore_ascii_case("README.md"))) =>
+        {
+            sure(Format::CursorRule)
+        }
         "LOOP.md" if grandparent == "loops" => sure(Format::SkilldropLoopDoc),
         "loop.json" => sure(Format::SkilldropLoop),
         "terminals.json" if parent == "contracts" => sure(Format::SkilldropTerminals),
@@ -196,6 +203,12 @@ pub fn claude_subagent_path(path: &str) -> bool {
         && !name.ends_with(".agent.md")
         && !name.eq_ignore_ascii_case("README.md")
         && !matches!(grandparent, ".github" | ".cursor" | ".opencode" | ".gemini")
+}
+
+/// Whether `path` is under a `.cursor/rules/` folder, at any depth (the
+/// project's, a subfolder's own `.cursor/rules/`, and their subfolders).
+pub fn in_cursor_rules(path: &str) -> bool {
+    path.starts_with(".cursor/rules/") || path.contains("/.cursor/rules/")
 }
 
 /// Whether `path` is under a project's `.claude/agents/` folder, at any
@@ -362,6 +375,25 @@ mod tests {
             Some((Format::SkilldropLoopDoc, true))
         );
         assert_eq!(f("x/SKILL.md"), Some((Format::AgentSkill, true)));
+        assert_eq!(
+            f(".cursor/rules/react.mdc"),
+            Some((Format::CursorRule, true))
+        );
+        assert_eq!(
+            f("pkg/.cursor/rules/frontend/components.mdc"),
+            Some((Format::CursorRule, true))
+        );
+        // A plain `.md` there is read to say Cursor ignores it; a folder's
+        // README is not a rule.
+        assert_eq!(f(".cursor/rules/api.md"), Some((Format::CursorRule, true)));
+        assert_eq!(f(".cursor/rules/README.md"), None);
+        assert_eq!(f("docs/rules/style.mdc"), None);
+        assert_eq!(f(".cursor/style.mdc"), None);
+        assert_eq!(f(".cursorrules"), Some((Format::CursorLegacyRules, true)));
+        assert_eq!(
+            f("web/.cursorrules"),
+            Some((Format::CursorLegacyRules, true))
+        );
         assert_eq!(f("p/agents/reviewer.md"), Some((Format::PluginAgent, true)));
         assert!(claude_subagent_path("p/agents/reviewer.md"));
         assert!(claude_subagent_path(".claude/agents/reviewer.md"));

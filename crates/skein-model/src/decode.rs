@@ -151,6 +151,10 @@ pub fn decode(parsers: &mut Parsers, file: FileId, candidate: Candidate, bytes: 
             // Only a skilldrop LOOP.md is read for more than links (REF008, REF009).
             let p = if candidate.format == Format::SkilldropLoopDoc {
                 parsers.parse_markdown(file, text)
+            } else if candidate.format == Format::CursorRule
+                && let Some(read) = cursor_globs_as_written(text)
+            {
+                parsers.parse_markdown_links(file, &read)
             } else {
                 parsers.parse_markdown_links(file, text)
             };
@@ -482,6 +486,33 @@ fn read<T: DeserializeOwned>(doc: &Document) -> Result<T, skein_syntax::de::DeEr
     }
 }
 
+/// A Cursor rule's text as its frontmatter is read, when it differs from
+/// `text`: a top-level `globs:` whose plain value starts with `*` or `{`
+/// (`globs: **/*.ts`, `globs: {src,lib}/**`) holds the patterns as
+/// written, comma-separated (Cursor rules documentation, "Glob pattern
+/// examples", <https://cursor.com/docs/context/rules>), not a YAML alias or
+/// flow mapping. That first character is replaced by a letter of the same
+/// length, so the value parses as the plain string it is and every span
+/// stays the file's; the rules read the value from the source.
+fn cursor_globs_as_written(text: &str) -> Option<String> {
+    let fm = skein_syntax::locate_frontmatter(text).ok()??;
+    let content = &text[fm.content.range()];
+    let mut at = fm.content.start as usize;
+    let mut out: Option<String> = None;
+    for line in content.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("globs:") {
+            let value = rest.trim_start_matches([' ', '\t']);
+            if value.starts_with(['*', '{']) {
+                let i = at + line.len() - rest.len() + (rest.len() - value.len());
+                out.get_or_insert_with(|| text.to_string())
+                    .replace_range(i..i + 1, "g");
+            }
+        }
+        at += line.len();
+    }
+    out
+}
+
 fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de::DeError> {
     Ok(match format {
         // A loop that does not decode whole still enters the model as far as
@@ -524,6 +555,35 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::ClaudeMemory
         | Format::AgentsMd
         | Format::GeminiMemory
-        | Format::WindsurfRule => Model::None,
+        | Format::WindsurfRule
+        | Format::CursorRule
+        | Format::CursorLegacyRules => Model::None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cursor_globs_as_written;
+
+    #[test]
+    fn cursor_globs_read_as_written() {
+        let text = "---\ndescription: x\nglobs: **/*.ts, *.py\n---\nbody: *x\n";
+        let read = cursor_globs_as_written(text).unwrap();
+        assert_eq!(read.len(), text.len());
+        assert_eq!(
+            read,
+            "---\ndescription: x\nglobs: g*/*.ts, *.py\n---\nbody: *x\n"
+        );
+        assert_eq!(
+            cursor_globs_as_written("---\nglobs:\t{src,lib}/**\n---\n").as_deref(),
+            Some("---\nglobs:\tgsrc,lib}/**\n---\n")
+        );
+        // Quoted, plain or absent: read as it is.
+        assert_eq!(
+            cursor_globs_as_written("---\nglobs: \"**/*.ts\"\n---\n"),
+            None
+        );
+        assert_eq!(cursor_globs_as_written("---\nglobs: src/**\n---\n"), None);
+        assert_eq!(cursor_globs_as_written("globs: **/*.ts\n"), None);
+    }
 }

@@ -157,4 +157,14 @@ formats! {
     /// size limit, its links and the SEC Markdown rules (Windsurf "Memories
     /// & Rules", <https://docs.windsurf.com/windsurf/cascade/memories>).
     WindsurfRule => "windsurf-rule", Markdown, None;
+    /// Cursor project rule: a file under a `.cursor/rules/` folder (the
+    /// project's, or a subfolder's, at any depth below it). A `*.mdc` rule
+    /// is Markdown whose frontmatter (`description`, `globs`,
+    /// `alwaysApply`) says when Cursor includes it; a plain `*.md` there is
+    /// read only to say that Cursor ignores it (Cursor rules documentation,
+    /// <https://cursor.com/docs/context/rules>).
+    CursorRule => "cursor-rule", Markdown, None;
+    /// Cursor's legacy rules file, `.cursorrules`: plain instructions
+    /// Cursor still reads but has deprecated for `.cursor/rules/`.
+    CursorLegacyRules => "cursor-legacy-rules", Markdown, None;
 }

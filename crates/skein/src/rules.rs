@@ -78,7 +78,8 @@ mod tests {
                     "OPENCODE",
                     "BAILEY",
                     "MEM",
-                    "WIND"
+                    "WIND",
+                    "CUR"
                 ]
                 .contains(&cat),
                 "{}",

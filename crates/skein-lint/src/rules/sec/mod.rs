@@ -513,7 +513,8 @@ pub(crate) fn shell_findings(
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
 /// subagent, a slash command, a `CLAUDE.md`, an `AGENTS.md`, a
-/// `GEMINI.md` or a Windsurf rule.
+/// `GEMINI.md`, a Windsurf rule, a Cursor rule (`*.mdc`; Cursor ignores a
+/// plain `*.md` in `.cursor/rules/`) or a legacy `.cursorrules`.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
         Format::AgentSkill
@@ -521,7 +522,9 @@ pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
         | Format::ClaudeMemory
         | Format::AgentsMd
         | Format::GeminiMemory
-        | Format::WindsurfRule => true,
+        | Format::WindsurfRule
+        | Format::CursorLegacyRules => true,
+        Format::CursorRule => cx.path(a.file).ends_with(".mdc"),
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
         _ => false,
     }

@@ -51,7 +51,9 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             RULE,
             a.file,
             span,
-            format!("`trigger: {trigger}` but no `{needs}`: Cascade has nothing to activate the rule by"),
+            format!(
+                "`trigger: {trigger}` but no `{needs}`: Cascade has nothing to activate the rule by"
+            ),
         )
         .with_label(format!("needs `{needs}`"))
         .with_note(what)

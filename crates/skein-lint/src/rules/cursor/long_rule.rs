@@ -1,0 +1,56 @@
+//! CUR008 `long-rule`.
+
+use super::rule_of;
+use crate::{Context, FilePass, Reads};
+use skein_model::Artifact;
+use skein_syntax::{Diagnostic, Rule, Severity, Span};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "CUR008",
+    name: "long-rule",
+    severity: Severity::Info,
+    summary: "a Cursor rule over 500 lines, the size Cursor's documentation advises staying under",
+    doc: include_str!("long_rule.md"),
+    fix: None,
+};
+
+/// The pass.
+pub const PASS: FilePass = FilePass {
+    rule: RULE,
+    check,
+    reads: Reads::Local,
+};
+
+/// The documentation's advice: "Keep rules under 500 lines".
+const MAX_LINES: usize = 500;
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    let Some(rule) = rule_of(cx, a) else {
+        return Vec::new();
+    };
+    let text = rule.text;
+    // `str::lines` counts a last line without `\n` too.
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
+        + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    if lines <= MAX_LINES {
+        return Vec::new();
+    }
+    let at: usize = text
+        .split_inclusive('\n')
+        .take(MAX_LINES)
+        .map(str::len)
+        .sum();
+    let first = text[at..].lines().next().unwrap_or("");
+    vec![
+        Diagnostic::new(
+            RULE,
+            a.file,
+            Span::new(at, at + first.len()),
+            format!("this Cursor rule has {lines} lines, over the {MAX_LINES} Cursor advises"),
+        )
+        .with_label("line 501")
+        .with_note("an applied rule's whole content goes into the model's context")
+        .with_help("split it into smaller rules, each on one concern, or reference files with `@path` instead of copying them in"),
+    ]
+}
