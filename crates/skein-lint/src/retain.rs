@@ -78,6 +78,7 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::ClaudeMemory
         | Format::GeminiMemory
         | Format::WindsurfRule
+        | Format::KiroSteering
         | Format::CursorRule
         | Format::CursorLegacyRules
         // MEM002 reads the length of every one (kept with a dropped text)

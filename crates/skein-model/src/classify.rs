@@ -179,6 +179,11 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         {
             sure(Format::WindsurfRule)
         }
+        _ if name.ends_with(".md")
+            && (path.starts_with(".kiro/steering/") || path.contains("/.kiro/steering/")) =>
+        {
+            sure(Format::KiroSteering)
+        }
         _ => None,
     }
 }
@@ -432,6 +437,10 @@ mod tests {
         assert_eq!(
             f("web/.windsurf/rules/react.md"),
             Some((Format::WindsurfRule, true))
+        );
+        assert_eq!(
+            f(".kiro/steering/tech.md"),
+            Some((Format::KiroSteering, true))
         );
         assert_eq!(f("pkg/AGENTS.md"), Some((Format::AgentsMd, true)));
         assert_eq!(f("AGENTS.override.md"), Some((Format::AgentsMd, true)));

@@ -556,6 +556,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::AgentsMd
         | Format::GeminiMemory
         | Format::WindsurfRule
+        | Format::KiroSteering
         | Format::CursorRule
         | Format::CursorLegacyRules => Model::None,
     })

@@ -157,6 +157,12 @@ formats! {
     /// size limit, its links and the SEC Markdown rules (Windsurf "Memories
     /// & Rules", <https://docs.windsurf.com/windsurf/cascade/memories>).
     WindsurfRule => "windsurf-rule", Markdown, None;
+    /// Kiro steering file, any `*.md` under a `.kiro/steering/` folder:
+    /// Markdown with an optional frontmatter (`inclusion`,
+    /// `fileMatchPattern`, `name`, `description`), read for its inclusion
+    /// mode, its links and the SEC Markdown rules (Kiro "Steering",
+    /// <https://kiro.dev/docs/steering/>).
+    KiroSteering => "kiro-steering", Markdown, None;
     /// Cursor project rule: a file under a `.cursor/rules/` folder (the
     /// project's, or a subfolder's, at any depth below it). A `*.mdc` rule
     /// is Markdown whose frontmatter (`description`, `globs`,

@@ -293,6 +293,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "BAILEY" => "bailey",
         "MEM" => "memory",
         "WIND" => "windsurf",
+        "KIRO" => "kiro",
         "CUR" => "cursor",
         "SKEIN" => "internal",
         _ => "other",

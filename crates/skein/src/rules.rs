@@ -79,6 +79,7 @@ mod tests {
                     "BAILEY",
                     "MEM",
                     "WIND",
+                    "KIRO",
                     "CUR"
                 ]
                 .contains(&cat),

@@ -513,7 +513,7 @@ pub(crate) fn shell_findings(
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
 /// subagent, a slash command, a `CLAUDE.md`, an `AGENTS.md`, a
-/// `GEMINI.md`, a Windsurf rule, a Cursor rule (`*.mdc`; Cursor ignores a
+/// `GEMINI.md`, a Windsurf rule, a Kiro steering file, a Cursor rule (`*.mdc`; Cursor ignores a
 /// plain `*.md` in `.cursor/rules/`) or a legacy `.cursorrules`.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
@@ -523,6 +523,7 @@ pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
         | Format::AgentsMd
         | Format::GeminiMemory
         | Format::WindsurfRule
+        | Format::KiroSteering
         | Format::CursorLegacyRules => true,
         Format::CursorRule => cx.path(a.file).ends_with(".mdc"),
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),

@@ -26,7 +26,7 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(rule) = rule_of(a) else {
         return Vec::new();
     };
-    let Some((e, trigger)) = rule.trigger() else {
+    let Some((e, trigger)) = rule.string("trigger") else {
         return Vec::new();
     };
     let (needs, what, help) = match trigger {

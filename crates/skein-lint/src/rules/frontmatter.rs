@@ -1,0 +1,67 @@
+//! [`Fields`]: the top-level fields of a Markdown artifact's frontmatter,
+//! read the same way by every family whose files are instructions with a
+//! few activation keys (Windsurf rules, Kiro steering files).
+
+use skein_model::Artifact;
+use skein_syntax::{Document, Entry, NodeId, NodeKind};
+
+/// The frontmatter of one Markdown artifact: its document and, when the
+/// frontmatter is a mapping, that mapping.
+pub(crate) struct Fields<'a> {
+    /// The frontmatter document.
+    pub doc: &'a Document,
+    /// The frontmatter mapping, when there is one.
+    pub mapping: Option<NodeId>,
+}
+
+impl<'a> Fields<'a> {
+    /// The frontmatter of `a`, or `None` when it was repaired around a
+    /// syntax error (its keys and values are then not what the author
+    /// wrote).
+    pub fn of(a: &'a Artifact) -> Option<Fields<'a>> {
+        if a.damaged {
+            return None;
+        }
+        let doc = &a.document;
+        let mapping = doc
+            .root()
+            .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)));
+        Some(Fields { doc, mapping })
+    }
+
+    /// The entries, in file order.
+    pub fn entries(&self) -> &'a [Entry] {
+        self.mapping
+            .and_then(|m| self.doc.entries(m))
+            .unwrap_or_default()
+    }
+
+    /// The entry of field `key`.
+    pub fn get(&self, key: &str) -> Option<Entry> {
+        self.mapping.and_then(|m| self.doc.get_entry(m, key))
+    }
+
+    /// Field `key`'s value when it is a string, with its entry.
+    pub fn string(&self, key: &str) -> Option<(Entry, &'a str)> {
+        let e = self.get(key)?;
+        match self.doc.kind(e.value) {
+            NodeKind::String(s) => Some((e, s.as_str())),
+            _ => None,
+        }
+    }
+
+    /// Whether field `key` holds something: a non-blank string, or a list
+    /// holding one.
+    pub fn has(&self, key: &str) -> bool {
+        let Some(e) = self.get(key) else {
+            return false;
+        };
+        match self.doc.kind(e.value) {
+            NodeKind::String(s) => !s.trim().is_empty(),
+            NodeKind::Sequence(items) => items
+                .iter()
+                .any(|&i| matches!(self.doc.kind(i), NodeKind::String(s) if !s.trim().is_empty())),
+            _ => false,
+        }
+    }
+}
