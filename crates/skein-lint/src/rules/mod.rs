@@ -23,6 +23,21 @@ pub mod skills;
 pub mod windsurf;
 pub mod yaml;
 
+/// When `text` has more than `max` lines: how many it has, and the span of
+/// line `max + 1` (without its line break), where the long-file rules
+/// (SKILL021, MEM003, CUR008) point. A last line without a line break
+/// counts, as `str::lines` counts it.
+pub(crate) fn lines_over(text: &str, max: usize) -> Option<(usize, skein_syntax::Span)> {
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
+        + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    if lines <= max {
+        return None;
+    }
+    let at: usize = text.split_inclusive('\n').take(max).map(str::len).sum();
+    let first = text[at..].lines().next().unwrap_or("");
+    Some((lines, skein_syntax::Span::new(at, at + first.len())))
+}
+
 /// The lines of `text` from byte `from` (a Markdown body) that are outside
 /// fenced code blocks, each with the byte offset where it starts in
 /// `text`, line break included. A fence is a run of at least three

@@ -3,7 +3,7 @@
 use super::rule_of;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
-use skein_syntax::{Diagnostic, Rule, Severity, Span};
+use skein_syntax::{Diagnostic, Rule, Severity};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -29,24 +29,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(rule) = rule_of(cx, a) else {
         return Vec::new();
     };
-    let text = rule.text;
-    // `str::lines` counts a last line without `\n` too.
-    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
-        + usize::from(!text.is_empty() && !text.ends_with('\n'));
-    if lines <= MAX_LINES {
+    let Some((lines, span)) = crate::rules::lines_over(rule.text, MAX_LINES) else {
         return Vec::new();
-    }
-    let at: usize = text
-        .split_inclusive('\n')
-        .take(MAX_LINES)
-        .map(str::len)
-        .sum();
-    let first = text[at..].lines().next().unwrap_or("");
+    };
     vec![
         Diagnostic::new(
             RULE,
             a.file,
-            Span::new(at, at + first.len()),
+            span,
             format!("this Cursor rule has {lines} lines, over the {MAX_LINES} Cursor advises"),
         )
         .with_label("line 501")

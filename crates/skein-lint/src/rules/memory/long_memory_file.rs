@@ -2,7 +2,7 @@
 
 use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
-use skein_syntax::{Diagnostic, Rule, Severity, Span};
+use skein_syntax::{Diagnostic, Rule, Severity};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -30,23 +30,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();
-    // `str::lines` counts a last line without `\n` too.
-    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
-        + usize::from(!text.is_empty() && !text.ends_with('\n'));
-    if lines <= MAX_LINES {
+    let Some((lines, span)) = crate::rules::lines_over(text, MAX_LINES) else {
         return Vec::new();
-    }
-    let at: usize = text
-        .split_inclusive('\n')
-        .take(MAX_LINES)
-        .map(str::len)
-        .sum();
-    let first = text[at..].lines().next().unwrap_or("");
+    };
     vec![
         Diagnostic::new(
             RULE,
             a.file,
-            Span::new(at, at + first.len()),
+            span,
             format!("this memory file has {lines} lines; Claude Code's documentation targets under {MAX_LINES}"),
         )
         .with_label(format!("line {} of the file", MAX_LINES + 1))

@@ -33,40 +33,37 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let (text, base) = body(cx, a);
-    // `str::lines` counts a last line without `\n` too.
-    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count()
-        + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    let over = crate::rules::lines_over(text, MAX_LINES);
     // A body of few bytes has as few characters: count only a long one.
     let tokens = if text.len() / CHARS_PER_TOKEN <= MAX_TOKENS {
         text.len() / CHARS_PER_TOKEN
     } else {
         text.chars().count() / CHARS_PER_TOKEN
     };
-    if lines <= MAX_LINES && tokens <= MAX_TOKENS {
+    if over.is_none() && tokens <= MAX_TOKENS {
         return Vec::new();
     }
     // The line past the limit, or the body's first line.
-    let (at, what) = if lines > MAX_LINES {
-        let off: usize = text
-            .split_inclusive('\n')
-            .take(MAX_LINES)
-            .map(str::len)
-            .sum();
-        (
-            off,
+    let (at, what) = match over {
+        Some((lines, line)) => (
+            line,
             format!("the skill's body has {lines} lines, over the {MAX_LINES} recommended"),
-        )
-    } else {
-        (
-            0,
-            format!("the skill's body is about {tokens} tokens, over the {MAX_TOKENS} recommended"),
-        )
+        ),
+        None => {
+            let first = text.lines().next().unwrap_or("");
+            (
+                Span::new(0, first.len()),
+                format!(
+                    "the skill's body is about {tokens} tokens, over the {MAX_TOKENS} recommended"
+                ),
+            )
+        }
     };
-    let first = text[at..].lines().next().unwrap_or("");
-    let span = Span::new(base + at, base + at + first.len());
+    let lines_over = over.is_some();
+    let span = Span::new(base + at.start as usize, base + at.end as usize);
     vec![
         Diagnostic::new(RULE, a.file, span, what)
-            .with_label(if lines > MAX_LINES { "line 501 of the body" } else { "the body starts here" })
+            .with_label(if lines_over { "line 501 of the body" } else { "the body starts here" })
             .with_note("the whole body is loaded into the context each time the skill runs")
             .with_help("keep SKILL.md to the core steps and move reference material into files under `references/` that the body links"),
     ]
