@@ -75,7 +75,10 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::LoomAgentSpec
         | Format::SkillReference
         | Format::SkillScript
-        | Format::ClaudeMemory => Keep {
+        | Format::ClaudeMemory
+        | Format::CopilotInstructions
+        | Format::CopilotPathInstructions
+        | Format::CopilotPrompt => Keep {
             document: false,
             text: false,
         },

@@ -93,6 +93,13 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
     match name {
         "SKILL.md" => sure(Format::AgentSkill),
         "CLAUDE.md" => sure(Format::ClaudeMemory),
+        "copilot-instructions.md" if parent == ".github" => sure(Format::CopilotInstructions),
+        _ if name.ends_with(".instructions.md") && in_github_instructions(path) => {
+            sure(Format::CopilotPathInstructions)
+        }
+        _ if name.ends_with(".prompt.md") && parent == "prompts" && grandparent == ".github" => {
+            sure(Format::CopilotPrompt)
+        }
         "LOOP.md" if grandparent == "loops" => sure(Format::SkilldropLoopDoc),
         "loop.json" => sure(Format::SkilldropLoop),
         "terminals.json" if parent == "contracts" => sure(Format::SkilldropTerminals),
@@ -191,6 +198,12 @@ pub fn claude_subagent_path(path: &str) -> bool {
 /// depth.
 fn in_claude_agents(path: &str) -> bool {
     path.starts_with(".claude/agents/") || path.contains("/.claude/agents/")
+}
+
+/// Whether `path` is under a `.github/instructions/` folder, at any depth:
+/// Copilot reads path-specific instructions "within or below" it.
+fn in_github_instructions(path: &str) -> bool {
+    path.starts_with(".github/instructions/") || path.contains("/.github/instructions/")
 }
 
 /// Whether `path` is under a project's `.claude/commands/` folder, at any
@@ -402,6 +415,28 @@ mod tests {
             Some((Format::LoopmasterManifest, false))
         );
         assert_eq!(f("docs/manifest.yaml"), None);
+        // GitHub Copilot: repository-wide and path-specific instructions
+        // (any depth under `.github/instructions/`), prompt files.
+        assert_eq!(
+            f(".github/copilot-instructions.md"),
+            Some((Format::CopilotInstructions, true))
+        );
+        assert_eq!(f("docs/copilot-instructions.md"), None);
+        assert_eq!(
+            f(".github/instructions/rust.instructions.md"),
+            Some((Format::CopilotPathInstructions, true))
+        );
+        assert_eq!(
+            f("app/.github/instructions/backend/api.instructions.md"),
+            Some((Format::CopilotPathInstructions, true))
+        );
+        assert_eq!(f(".github/instructions/README.md"), None);
+        assert_eq!(f("docs/rust.instructions.md"), None);
+        assert_eq!(
+            f(".github/prompts/review.prompt.md"),
+            Some((Format::CopilotPrompt, true))
+        );
+        assert_eq!(f("prompts/review.prompt.md"), None);
     }
 }
 

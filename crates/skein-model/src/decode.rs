@@ -521,6 +521,9 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::GeminiSettings
         | Format::CodexHooks
         | Format::CodexConfig
-        | Format::ClaudeMemory => Model::None,
+        | Format::ClaudeMemory
+        | Format::CopilotInstructions
+        | Format::CopilotPathInstructions
+        | Format::CopilotPrompt => Model::None,
     })
 }

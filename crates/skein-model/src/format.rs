@@ -138,4 +138,20 @@ formats! {
     /// `@path` imports and the SEC Markdown rules (Claude Code memory
     /// documentation, <https://code.claude.com/docs/en/memory>).
     ClaudeMemory => "claude-memory", Markdown, None;
+    /// GitHub Copilot repository-wide custom instructions,
+    /// `.github/copilot-instructions.md`: plain Markdown added to every
+    /// Copilot request in the repository, read for its links and the SEC
+    /// Markdown rules ("Adding repository custom instructions for GitHub
+    /// Copilot", <https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions>).
+    CopilotInstructions => "copilot-instructions", Markdown, None;
+    /// GitHub Copilot path-specific custom instructions,
+    /// `.github/instructions/**/*.instructions.md`: Markdown with a
+    /// frontmatter (`applyTo`, `excludeAgent`, `name`, `description`),
+    /// applied to the files its `applyTo` globs match.
+    CopilotPathInstructions => "copilot-path-instructions", Markdown, None;
+    /// GitHub Copilot prompt file, `.github/prompts/*.prompt.md`: a slash
+    /// command of Copilot Chat, Markdown with a frontmatter (`description`,
+    /// `name`, `argument-hint`, `agent`, `model`, `tools`) ("Use prompt
+    /// files in VS Code", <https://code.visualstudio.com/docs/agent-customization/prompt-files>).
+    CopilotPrompt => "copilot-prompt", Markdown, None;
 }

@@ -292,6 +292,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "OPENCODE" => "opencode",
         "BAILEY" => "bailey",
         "MEM" => "memory",
+        "COP" => "copilot",
         "SKEIN" => "internal",
         _ => "other",
     }

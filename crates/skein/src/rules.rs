@@ -77,7 +77,8 @@ mod tests {
                     "LOOPMASTER",
                     "OPENCODE",
                     "BAILEY",
-                    "MEM"
+                    "MEM",
+                    "COP"
                 ]
                 .contains(&cat),
                 "{}",

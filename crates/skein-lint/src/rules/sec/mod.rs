@@ -512,10 +512,16 @@ pub(crate) fn shell_findings(
 }
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
-/// subagent, a slash command or a `CLAUDE.md`.
+/// subagent, a slash command, a `CLAUDE.md`, or GitHub Copilot's custom
+/// instructions and prompt files.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
-        Format::AgentSkill | Format::PluginCommand | Format::ClaudeMemory => true,
+        Format::AgentSkill
+        | Format::PluginCommand
+        | Format::ClaudeMemory
+        | Format::CopilotInstructions
+        | Format::CopilotPathInstructions
+        | Format::CopilotPrompt => true,
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
         _ => false,
     }
