@@ -78,7 +78,8 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::ClaudeMemory
         | Format::CopilotInstructions
         | Format::CopilotPathInstructions
-        | Format::CopilotPrompt => Keep {
+        | Format::CopilotPrompt
+        | Format::CopilotAgent => Keep {
             document: false,
             text: false,
         },

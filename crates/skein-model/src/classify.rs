@@ -162,6 +162,13 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         {
             maybe(Format::LoopmasterManifest)
         }
+        _ if name.ends_with(".md")
+            && parent == "agents"
+            && grandparent == ".github"
+            && !name.eq_ignore_ascii_case("README.md") =>
+        {
+            sure(Format::CopilotAgent)
+        }
         _ if name.ends_with(".md") && (parent == "agents" || in_claude_agents(path)) => {
             sure(Format::PluginAgent)
         }
@@ -437,6 +444,18 @@ mod tests {
             Some((Format::CopilotPrompt, true))
         );
         assert_eq!(f("prompts/review.prompt.md"), None);
+        assert_eq!(
+            f(".github/agents/reviewer.agent.md"),
+            Some((Format::CopilotAgent, true))
+        );
+        assert_eq!(
+            f("app/.github/agents/reviewer.md"),
+            Some((Format::CopilotAgent, true))
+        );
+        assert_eq!(
+            f(".github/agents/README.md"),
+            Some((Format::PluginAgent, true))
+        );
     }
 }
 

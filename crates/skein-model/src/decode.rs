@@ -524,6 +524,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::ClaudeMemory
         | Format::CopilotInstructions
         | Format::CopilotPathInstructions
-        | Format::CopilotPrompt => Model::None,
+        | Format::CopilotPrompt
+        | Format::CopilotAgent => Model::None,
     })
 }

@@ -154,4 +154,11 @@ formats! {
     /// `name`, `argument-hint`, `agent`, `model`, `tools`) ("Use prompt
     /// files in VS Code", <https://code.visualstudio.com/docs/agent-customization/prompt-files>).
     CopilotPrompt => "copilot-prompt", Markdown, None;
+    /// GitHub Copilot custom agent, a `*.md` (usually `*.agent.md`) in
+    /// `.github/agents/`: Markdown with a frontmatter (`description`,
+    /// `name`, `target`, `tools`, ...) read by Copilot cloud agent, Copilot
+    /// CLI and VS Code ("Custom agents configuration",
+    /// <https://docs.github.com/en/copilot/reference/custom-agents-configuration>);
+    /// not a Claude Code subagent.
+    CopilotAgent => "copilot-agent", Markdown, None;
 }

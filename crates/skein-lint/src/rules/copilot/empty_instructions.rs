@@ -45,6 +45,10 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         Diagnostic::new(RULE, a.file, head_span(&file), message)
             .with_label("nothing after this")
             .with_note("Copilot adds the file's Markdown to its requests: an empty file adds nothing")
-            .with_help("write the instructions in natural language under the frontmatter, or delete the file"),
+            .with_help(if a.format == Format::CopilotInstructions {
+                "write the instructions in natural language, in Markdown, or delete the file"
+            } else {
+                "write the instructions in natural language under the frontmatter, or delete the file"
+            }),
     ]
 }

@@ -7,15 +7,23 @@
 //! (<https://code.visualstudio.com/docs/agent-customization/prompt-files>):
 //! `.github/copilot-instructions.md` (format `copilot-instructions`),
 //! `.github/instructions/**/*.instructions.md` (`copilot-path-instructions`)
-//! and `.github/prompts/*.prompt.md` (`copilot-prompt`). Their links are
+//! `.github/prompts/*.prompt.md` (`copilot-prompt`), and custom agents,
+//! `.github/agents/*.agent.md` (`copilot-agent`; GitHub's "Custom agents
+//! configuration",
+//! <https://docs.github.com/en/copilot/reference/custom-agents-configuration>,
+//! and VS Code's "Custom agents in VS Code",
+//! <https://code.visualstudio.com/docs/agent-customization/custom-agents>). Their links are
 //! REF007's and their hidden or encoded text the SEC Markdown rules'; these
 //! rules read the frontmatter and what only these files have.
 
+pub mod agent_missing_description;
 pub mod deprecated_prompt_mode;
 pub mod empty_instructions;
+pub mod invalid_agent_target;
 pub mod invalid_apply_to;
 pub mod invalid_exclude_agent;
 pub mod missing_apply_to;
+pub mod unknown_custom_agent_field;
 pub mod unknown_instructions_field;
 pub mod unknown_prompt_field;
 
@@ -40,6 +48,27 @@ pub(crate) const PROMPT_FIELDS: &[&str] = &[
     "model",
     "name",
     "tools",
+];
+
+/// The frontmatter fields of a custom agent: GitHub's table (`name`,
+/// `description`, `target`, `tools`, `model`, `disable-model-invocation`,
+/// `user-invocable`, the retired `infer`, `mcp-servers`, `metadata`) and
+/// VS Code's (`argument-hint`, `agents`, `handoffs`, `hooks`).
+pub(crate) const AGENT_FIELDS: &[&str] = &[
+    "agents",
+    "argument-hint",
+    "description",
+    "disable-model-invocation",
+    "handoffs",
+    "hooks",
+    "infer",
+    "mcp-servers",
+    "metadata",
+    "model",
+    "name",
+    "target",
+    "tools",
+    "user-invocable",
 ];
 
 /// One Copilot Markdown file.

@@ -513,7 +513,7 @@ pub(crate) fn shell_findings(
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
 /// subagent, a slash command, a `CLAUDE.md`, or GitHub Copilot's custom
-/// instructions and prompt files.
+/// instructions, prompt files and custom agents.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
         Format::AgentSkill
@@ -521,7 +521,8 @@ pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
         | Format::ClaudeMemory
         | Format::CopilotInstructions
         | Format::CopilotPathInstructions
-        | Format::CopilotPrompt => true,
+        | Format::CopilotPrompt
+        | Format::CopilotAgent => true,
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
         _ => false,
     }
