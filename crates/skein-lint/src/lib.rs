@@ -384,6 +384,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::copilot::agent_missing_description::PASS,
     rules::copilot::invalid_agent_target::PASS,
     rules::copilot::unknown_custom_agent_field::PASS,
+    rules::copilot::retired_agent_infer::PASS,
     rules::opencode::retry_attempt_over_cap::PASS,
     rules::opencode::invalid_date_time::PASS,
     rules::opencode::in_both_lists::PASS,

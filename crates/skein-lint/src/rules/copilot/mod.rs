@@ -23,6 +23,7 @@ pub mod invalid_agent_target;
 pub mod invalid_apply_to;
 pub mod invalid_exclude_agent;
 pub mod missing_apply_to;
+pub mod retired_agent_infer;
 pub mod unknown_custom_agent_field;
 pub mod unknown_instructions_field;
 pub mod unknown_prompt_field;
