@@ -200,7 +200,7 @@ pub(crate) fn unknown_fields(
                 }
                 .with_label("Copilot does not read this field")
                 .with_note(format!(
-                    "field names are case-sensitive: Copilot reads {} only when it is written so",
+                    "Copilot reads the field only when it is spelt {} exactly",
                     quote(s)
                 ))
                 .with_help(format!("rename the field to {}", quote(s)))
@@ -214,7 +214,7 @@ pub(crate) fn unknown_fields(
             )
             .with_label("Copilot does not read this field")
             .with_help(format!(
-                "the fields of a {what} are {}; remove the field, or keep metadata for another tool where that tool reads it",
+                "the fields Copilot reads in this file are {}; remove the field, or keep metadata for another tool where that tool reads it",
                 fields
                     .iter()
                     .filter(|f| **f != "mode")
