@@ -54,10 +54,18 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             "start the file with a frontmatter block naming the files the instructions are for: `---`, `applyTo: \"**/*.ts\"`, `---` (`\"**\"` for every file)".to_string(),
         ),
     };
+    // VS Code's page also says an instructions file can be picked when
+    // its `description` matches the task: with one, say only what every
+    // page agrees on.
+    let note = if file.field("description").is_some() {
+        "Copilot CLI includes path-specific instructions only when their `applyTo` matches a file it works on, and VS Code says a file without `applyTo` is not applied automatically (though it may also match a file by its `description`)"
+    } else {
+        "Copilot applies path-specific instructions to the files their `applyTo` matches: without it, VS Code does not add them to a request by itself (they can only be attached by hand), and Copilot CLI never includes them"
+    };
     vec![
         Diagnostic::new(RULE, a.file, head_span(&file), message)
             .with_label("no `applyTo` in this file")
-            .with_note("Copilot applies path-specific instructions to the files their `applyTo` matches: without it, VS Code does not add them to a request by itself (they can only be attached by hand), and Copilot CLI never includes them")
+            .with_note(note)
             .with_help(help),
     ]
 }
