@@ -10,7 +10,7 @@ pub const RULE: Rule = Rule {
     code: "COP001",
     name: "missing-apply-to",
     severity: Severity::Warning,
-    summary: "a path-specific Copilot instructions file without `applyTo`, which Copilot never applies by itself",
+    summary: "a path-specific Copilot instructions file without `applyTo`, the globs that make Copilot apply it",
     doc: include_str!("missing_apply_to.md"),
     fix: None,
 };
