@@ -81,6 +81,10 @@ pub fn keep(a: &Artifact, text: &str, path: &str, repo_files: &RepoFiles) -> Kee
         | Format::KiroSteering
         | Format::CursorRule
         | Format::CursorLegacyRules
+        | Format::CopilotInstructions
+        | Format::CopilotPathInstructions
+        | Format::CopilotPrompt
+        | Format::CopilotAgent
         // MEM002 reads the length of every one (kept with a dropped text)
         // and the text of the few it reports.
         | Format::AgentsMd => Keep {

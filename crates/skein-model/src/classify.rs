@@ -102,6 +102,13 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         {
             sure(Format::CursorRule)
         }
+        "copilot-instructions.md" if parent == ".github" => sure(Format::CopilotInstructions),
+        _ if name.ends_with(".instructions.md") && in_github_instructions(path) => {
+            sure(Format::CopilotPathInstructions)
+        }
+        _ if name.ends_with(".prompt.md") && parent == "prompts" && grandparent == ".github" => {
+            sure(Format::CopilotPrompt)
+        }
         "LOOP.md" if grandparent == "loops" => sure(Format::SkilldropLoopDoc),
         "loop.json" => sure(Format::SkilldropLoop),
         "terminals.json" if parent == "contracts" => sure(Format::SkilldropTerminals),
@@ -163,6 +170,13 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             && (parent == "loops" || grandparent == "loops") =>
         {
             maybe(Format::LoopmasterManifest)
+        }
+        _ if name.ends_with(".md")
+            && parent == "agents"
+            && grandparent == ".github"
+            && !name.eq_ignore_ascii_case("README.md") =>
+        {
+            sure(Format::CopilotAgent)
         }
         _ if name.ends_with(".md") && (parent == "agents" || in_claude_agents(path)) => {
             sure(Format::PluginAgent)
@@ -227,6 +241,12 @@ fn in_claude_agents(path: &str) -> bool {
 /// `.claude/rules/`": files are discovered recursively).
 fn in_claude_rules(path: &str) -> bool {
     path.starts_with(".claude/rules/") || path.contains("/.claude/rules/")
+}
+
+/// Whether `path` is under a `.github/instructions/` folder, at any depth:
+/// Copilot reads path-specific instructions "within or below" it.
+fn in_github_instructions(path: &str) -> bool {
+    path.starts_with(".github/instructions/") || path.contains("/.github/instructions/")
 }
 
 /// Whether `path` is under a project's `.claude/commands/` folder, at any
@@ -480,6 +500,40 @@ mod tests {
             Some((Format::LoopmasterManifest, false))
         );
         assert_eq!(f("docs/manifest.yaml"), None);
+        // GitHub Copilot: repository-wide and path-specific instructions
+        // (any depth under `.github/instructions/`), prompt files.
+        assert_eq!(
+            f(".github/copilot-instructions.md"),
+            Some((Format::CopilotInstructions, true))
+        );
+        assert_eq!(f("docs/copilot-instructions.md"), None);
+        assert_eq!(
+            f(".github/instructions/rust.instructions.md"),
+            Some((Format::CopilotPathInstructions, true))
+        );
+        assert_eq!(
+            f("app/.github/instructions/backend/api.instructions.md"),
+            Some((Format::CopilotPathInstructions, true))
+        );
+        assert_eq!(f(".github/instructions/README.md"), None);
+        assert_eq!(f("docs/rust.instructions.md"), None);
+        assert_eq!(
+            f(".github/prompts/review.prompt.md"),
+            Some((Format::CopilotPrompt, true))
+        );
+        assert_eq!(f("prompts/review.prompt.md"), None);
+        assert_eq!(
+            f(".github/agents/reviewer.agent.md"),
+            Some((Format::CopilotAgent, true))
+        );
+        assert_eq!(
+            f("app/.github/agents/reviewer.md"),
+            Some((Format::CopilotAgent, true))
+        );
+        assert_eq!(
+            f(".github/agents/README.md"),
+            Some((Format::PluginAgent, true))
+        );
     }
 }
 

@@ -558,7 +558,11 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::WindsurfRule
         | Format::KiroSteering
         | Format::CursorRule
-        | Format::CursorLegacyRules => Model::None,
+        | Format::CursorLegacyRules
+        | Format::CopilotInstructions
+        | Format::CopilotPathInstructions
+        | Format::CopilotPrompt
+        | Format::CopilotAgent => Model::None,
     })
 }
 

@@ -173,4 +173,27 @@ formats! {
     /// Cursor's legacy rules file, `.cursorrules`: plain instructions
     /// Cursor still reads but has deprecated for `.cursor/rules/`.
     CursorLegacyRules => "cursor-legacy-rules", Markdown, None;
+    /// GitHub Copilot repository-wide custom instructions,
+    /// `.github/copilot-instructions.md`: plain Markdown added to every
+    /// Copilot request in the repository, read for its links and the SEC
+    /// Markdown rules ("Adding repository custom instructions for GitHub
+    /// Copilot", <https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions>).
+    CopilotInstructions => "copilot-instructions", Markdown, None;
+    /// GitHub Copilot path-specific custom instructions,
+    /// `.github/instructions/**/*.instructions.md`: Markdown with a
+    /// frontmatter (`applyTo`, `excludeAgent`, `name`, `description`),
+    /// applied to the files its `applyTo` globs match.
+    CopilotPathInstructions => "copilot-path-instructions", Markdown, None;
+    /// GitHub Copilot prompt file, `.github/prompts/*.prompt.md`: a slash
+    /// command of Copilot Chat, Markdown with a frontmatter (`description`,
+    /// `name`, `argument-hint`, `agent`, `model`, `tools`) ("Use prompt
+    /// files in VS Code", <https://code.visualstudio.com/docs/agent-customization/prompt-files>).
+    CopilotPrompt => "copilot-prompt", Markdown, None;
+    /// GitHub Copilot custom agent, a `*.md` (usually `*.agent.md`) in
+    /// `.github/agents/`: Markdown with a frontmatter (`description`,
+    /// `name`, `target`, `tools`, ...) read by Copilot cloud agent, Copilot
+    /// CLI and VS Code ("Custom agents configuration",
+    /// <https://docs.github.com/en/copilot/reference/custom-agents-configuration>);
+    /// not a Claude Code subagent.
+    CopilotAgent => "copilot-agent", Markdown, None;
 }

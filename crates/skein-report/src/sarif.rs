@@ -295,6 +295,7 @@ pub fn category(rule: &Rule) -> &'static str {
         "WIND" => "windsurf",
         "KIRO" => "kiro",
         "CUR" => "cursor",
+        "COP" => "copilot",
         "SKEIN" => "internal",
         _ => "other",
     }

@@ -1427,16 +1427,30 @@ fn yaml_content<'t>(
                     cx.push(span, NodeKind::Null)
                 }
                 None => {
-                    cx.diag(
-                        Diagnostic::new(
-                            rules::UNDEFINED_ALIAS,
-                            cx.file,
-                            span,
-                            format!("alias {} refers to no anchor", quote(&format!("*{name}"))),
-                        )
-                        .with_label("undefined alias")
-                        .with_help(format!("define `&{name}` on an earlier node")),
-                    );
+                    let d = Diagnostic::new(
+                        rules::UNDEFINED_ALIAS,
+                        cx.file,
+                        span,
+                        format!("alias {} refers to no anchor", quote(&format!("*{name}"))),
+                    )
+                    .with_label("undefined alias");
+                    // `applyTo: **/*.py`, `paths: *.md`: a glob written
+                    // plain, which YAML reads as an alias.
+                    let glob = name.starts_with(['*', '.']) || name.contains(['/', '*']);
+                    let d = if glob {
+                        let written = format!("*{name}");
+                        d.with_note(format!(
+                            "a plain YAML value cannot start with `*`: {} is read as an alias, not as a glob",
+                            quote(&written)
+                        ))
+                        .with_help(format!(
+                            "quote the glob: {}",
+                            quote(&serde_json::to_string(&written).unwrap_or(written.clone()))
+                        ))
+                    } else {
+                        d.with_help(format!("define `&{name}` on an earlier node"))
+                    };
+                    cx.diag(d);
                     cx.push(span, NodeKind::Null)
                 }
             }

@@ -104,9 +104,12 @@ pub const UNDEFINED_ALIAS: Rule = Rule {
     name: "undefined-alias",
     severity: Severity::Error,
     summary: "a YAML alias refers to an anchor that is not defined before it",
-    doc: "## What it does\nReports `*name` where no `&name` anchor precedes it in the document.\n\n\
+    doc: "## What it does\nReports `*name` where no `&name` anchor precedes it in the document. \
+A plain value that starts with `*` is an alias in YAML, so a glob written without quotes \
+(`applyTo: **/*.py`, `paths: *.md`) is one too: when the alias looks like a glob (it starts \
+with `*` or `.`, or holds a `/` or `*`), the finding says so and the help quotes it.\n\n\
 ## Why is this bad?\nYAML loaders reject the document.\n\n## Example\n```yaml\nbase: *defaults\n```\n\
-Use instead: define `&defaults` on an earlier node.",
+Use instead: define `&defaults` on an earlier node. For a glob, quote it: `applyTo: \"**/*.py\"`.",
     fix: None,
 };
 

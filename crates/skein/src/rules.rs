@@ -80,7 +80,8 @@ mod tests {
                     "MEM",
                     "WIND",
                     "KIRO",
-                    "CUR"
+                    "CUR",
+                    "COP"
                 ]
                 .contains(&cat),
                 "{}",

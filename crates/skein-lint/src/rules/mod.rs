@@ -3,6 +3,7 @@
 pub mod agents;
 pub mod bailey;
 pub mod commands;
+pub mod copilot;
 pub mod cursor;
 pub mod flow;
 pub(crate) mod frontmatter;

@@ -513,8 +513,10 @@ pub(crate) fn shell_findings(
 
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
 /// subagent, a slash command, a `CLAUDE.md`, an `AGENTS.md`, a
-/// `GEMINI.md`, a Windsurf rule, a Kiro steering file, a Cursor rule (`*.mdc`; Cursor ignores a
-/// plain `*.md` in `.cursor/rules/`) or a legacy `.cursorrules`.
+/// `GEMINI.md`, a Windsurf rule, a Kiro steering file, a Cursor rule
+/// (`*.mdc`; Cursor ignores a plain `*.md` in `.cursor/rules/`), a legacy
+/// `.cursorrules`, or GitHub Copilot's custom instructions, prompt files
+/// and custom agents.
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
         Format::AgentSkill
@@ -524,7 +526,11 @@ pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
         | Format::GeminiMemory
         | Format::WindsurfRule
         | Format::KiroSteering
-        | Format::CursorLegacyRules => true,
+        | Format::CursorLegacyRules
+        | Format::CopilotInstructions
+        | Format::CopilotPathInstructions
+        | Format::CopilotPrompt
+        | Format::CopilotAgent => true,
         Format::CursorRule => cx.path(a.file).ends_with(".mdc"),
         Format::PluginAgent => crate::rules::agents::subagent(cx, a).is_some(),
         _ => false,
