@@ -9,6 +9,20 @@ pub fn fold(s: &str) -> String {
         .collect()
 }
 
+/// The one of `candidates` that `written` was probably meant to be: the
+/// same after [`fold`] (`alwaysapply`, `apply_to`, `VSCode`), else the
+/// closest within two edits (`descripton`); `None` when none is near.
+pub fn suggest(written: &str, candidates: &[&'static str]) -> Option<&'static str> {
+    let folded = fold(written);
+    candidates
+        .iter()
+        .copied()
+        .find(|c| fold(c) == folded)
+        .or_else(|| {
+            crate::rules::refs::closest(written, candidates.iter().copied()).map(|(c, _)| c)
+        })
+}
+
 /// Levenshtein distance (in characters) between `a` and `b`.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     within(a, b, usize::MAX).unwrap_or(usize::MAX)

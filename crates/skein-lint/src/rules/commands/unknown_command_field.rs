@@ -1,8 +1,6 @@
 //! CMD001 `unknown-command-field`.
 
 use super::{COMMAND_FIELDS, command_of};
-use crate::rules::refs::closest;
-use crate::similar::fold;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -29,12 +27,7 @@ pub(crate) fn suggestion(key: &str) -> Option<&'static str> {
     if matches!(key, "tools" | "tool" | "allowed-tool" | "allowedTool") {
         return Some("allowed-tools");
     }
-    let folded = fold(key);
-    COMMAND_FIELDS
-        .iter()
-        .copied()
-        .find(|f| fold(f) == folded)
-        .or_else(|| closest(key, COMMAND_FIELDS.iter().copied()).map(|(c, _)| c))
+    crate::similar::suggest(key, COMMAND_FIELDS)
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -1,8 +1,6 @@
 //! COP009 `invalid-agent-target`.
 
 use super::copilot_file;
-use crate::rules::refs::closest;
-use crate::similar::fold;
 use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
@@ -29,12 +27,7 @@ const TARGETS: &[&str] = &["github-copilot", "vscode"];
 
 /// The target `value` was probably meant to be.
 fn suggestion(value: &str) -> Option<&'static str> {
-    let folded = fold(value);
-    TARGETS
-        .iter()
-        .copied()
-        .find(|t| fold(t) == folded)
-        .or_else(|| closest(value, TARGETS.iter().copied()).map(|(c, _)| c))
+    crate::similar::suggest(value, TARGETS)
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -1,8 +1,6 @@
 //! COP004 `invalid-exclude-agent`.
 
 use super::copilot_file;
-use crate::rules::refs::closest;
-use crate::similar::fold;
 use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeId, NodeKind, Rule, Severity, quote};
@@ -31,12 +29,7 @@ pub(crate) const AGENTS: &[&str] = &["cloud-agent", "code-review", "coding-agent
 
 /// The agent `value` was probably meant to be.
 fn suggestion(value: &str) -> Option<&'static str> {
-    let folded = fold(value);
-    AGENTS
-        .iter()
-        .copied()
-        .find(|a| fold(a) == folded)
-        .or_else(|| closest(value, AGENTS.iter().copied()).map(|(c, _)| c))
+    crate::similar::suggest(value, AGENTS)
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

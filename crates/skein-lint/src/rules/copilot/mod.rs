@@ -29,8 +29,6 @@ pub mod unknown_instructions_field;
 pub mod unknown_prompt_field;
 
 use crate::Context;
-use crate::rules::refs::closest;
-use crate::similar::fold;
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Document, Entry, NodeId, NodeKind, Rule, Severity, Span, quote};
 
@@ -135,12 +133,7 @@ impl CopilotFile<'_> {
 /// letters in another case or with `-`/`_` (`applyto`, `apply_to`,
 /// `apply-to`), else one at most two edits away.
 pub(crate) fn suggestion(key: &str, fields: &[&'static str]) -> Option<&'static str> {
-    let folded = fold(key);
-    fields
-        .iter()
-        .copied()
-        .find(|f| fold(f) == folded)
-        .or_else(|| closest(key, fields.iter().copied()).map(|(c, _)| c))
+    crate::similar::suggest(key, fields)
 }
 
 /// The findings of `rule` on the frontmatter keys of `file` that are not

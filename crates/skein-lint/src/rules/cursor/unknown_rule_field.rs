@@ -1,8 +1,6 @@
 //! CUR001 `unknown-rule-field`.
 
 use super::{RULE_FIELDS, rule_of};
-use crate::rules::refs::closest;
-use crate::similar::fold;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
@@ -31,12 +29,7 @@ pub(crate) fn suggestion(key: &str) -> Option<&'static str> {
     if matches!(key, "glob" | "Glob" | "GLOB") {
         return Some("globs");
     }
-    let folded = fold(key);
-    RULE_FIELDS
-        .iter()
-        .copied()
-        .find(|f| fold(f) == folded)
-        .or_else(|| closest(key, RULE_FIELDS.iter().copied()).map(|(c, _)| c))
+    crate::similar::suggest(key, RULE_FIELDS)
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

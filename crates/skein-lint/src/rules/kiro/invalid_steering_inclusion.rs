@@ -1,8 +1,6 @@
 //! KIRO001 `invalid-steering-inclusion`.
 
 use super::{INCLUSIONS, steering_of};
-use crate::rules::refs::closest;
-use crate::similar::fold;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
@@ -28,12 +26,7 @@ pub const PASS: FilePass = FilePass {
 /// another case or separator (`file_match`, `FileMatch`), or one a typo
 /// away.
 fn suggestion(written: &str) -> Option<&'static str> {
-    let folded = fold(written);
-    INCLUSIONS
-        .iter()
-        .copied()
-        .find(|m| fold(m) == folded)
-        .or_else(|| closest(written, INCLUSIONS.iter().copied()).map(|(m, _)| m))
+    crate::similar::suggest(written, INCLUSIONS)
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

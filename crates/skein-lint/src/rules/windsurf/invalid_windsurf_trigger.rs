@@ -1,7 +1,6 @@
 //! WIND002 `invalid-windsurf-trigger`.
 
 use super::{TRIGGERS, rule_of};
-use crate::rules::refs::closest;
 use crate::similar::fold;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
@@ -32,8 +31,8 @@ pub(crate) fn suggestion(written: &str) -> Option<&'static str> {
     TRIGGERS
         .iter()
         .copied()
-        .find(|t| fold(t) == folded || t.split('_').next() == Some(folded.as_str()))
-        .or_else(|| closest(&written.to_lowercase(), TRIGGERS.iter().copied()).map(|(t, _)| t))
+        .find(|t| t.split('_').next() == Some(folded.as_str()))
+        .or_else(|| crate::similar::suggest(&written.to_lowercase(), TRIGGERS))
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
