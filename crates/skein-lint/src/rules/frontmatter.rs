@@ -1,6 +1,7 @@
 //! [`Fields`]: the top-level fields of a Markdown artifact's frontmatter,
 //! read the same way by every family whose files are instructions with a
-//! few activation keys (Windsurf rules, Kiro steering files).
+//! few activation keys (Windsurf rules, Kiro steering files, Cursor rules,
+//! GitHub Copilot's files).
 
 use skein_model::Artifact;
 use skein_syntax::{Document, Entry, NodeId, NodeKind};
@@ -19,14 +20,16 @@ impl<'a> Fields<'a> {
     /// syntax error (its keys and values are then not what the author
     /// wrote).
     pub fn of(a: &'a Artifact) -> Option<Fields<'a>> {
-        if a.damaged {
-            return None;
-        }
+        (!a.damaged).then(|| Fields::read(a))
+    }
+
+    /// The frontmatter of `a` as it was read, repaired or not.
+    pub fn read(a: &'a Artifact) -> Fields<'a> {
         let doc = &a.document;
         let mapping = doc
             .root()
             .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)));
-        Some(Fields { doc, mapping })
+        Fields { doc, mapping }
     }
 
     /// The entries, in file order.
@@ -37,13 +40,13 @@ impl<'a> Fields<'a> {
     }
 
     /// The entry of field `key`.
-    pub fn get(&self, key: &str) -> Option<Entry> {
+    pub fn field(&self, key: &str) -> Option<Entry> {
         self.mapping.and_then(|m| self.doc.get_entry(m, key))
     }
 
     /// Field `key`'s value when it is a string, with its entry.
     pub fn string(&self, key: &str) -> Option<(Entry, &'a str)> {
-        let e = self.get(key)?;
+        let e = self.field(key)?;
         match self.doc.kind(e.value) {
             NodeKind::String(s) => Some((e, s.as_str())),
             _ => None,
@@ -53,7 +56,7 @@ impl<'a> Fields<'a> {
     /// Whether field `key` holds something: a non-blank string, or a list
     /// holding one.
     pub fn has(&self, key: &str) -> bool {
-        let Some(e) = self.get(key) else {
+        let Some(e) = self.field(key) else {
             return false;
         };
         match self.doc.kind(e.value) {

@@ -33,7 +33,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let note = "GitHub's custom agent configuration lists `description` as required: the description of the agent's purpose and capabilities";
     let help = "add `description:` with one sentence on what the agent does and when to use it";
     let Some(e) = file.field("description") else {
-        let message = if file.fields.is_some() {
+        let message = if file.mapping.is_some() {
             "custom agent has no `description`"
         } else {
             "custom agent has no frontmatter, so no `description`"

@@ -37,7 +37,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         let key = doc.key_text(e.key)?;
         (suggestion(&key, INSTRUCTIONS_FIELDS) == Some("applyTo")).then_some(key)
     });
-    let (message, help) = match (&misspelt, file.fields) {
+    let (message, help) = match (&misspelt, file.mapping) {
         (Some(k), _) => (
             format!(
                 "instructions file has no `applyTo` (the key is written {})",

@@ -29,8 +29,9 @@ pub mod unknown_instructions_field;
 pub mod unknown_prompt_field;
 
 use crate::Context;
+use crate::rules::frontmatter::Fields;
 use skein_model::{Artifact, Format};
-use skein_syntax::{Diagnostic, Document, Entry, NodeId, NodeKind, Rule, Severity, Span, quote};
+use skein_syntax::{Diagnostic, Entry, Rule, Severity, Span, quote};
 
 /// The frontmatter fields of a path-specific instructions file: `applyTo`
 /// and `excludeAgent` (GitHub's page), `name` and `description` (VS Code's
@@ -70,12 +71,11 @@ pub(crate) const AGENT_FIELDS: &[&str] = &[
     "user-invocable",
 ];
 
-/// One Copilot Markdown file.
+/// One Copilot Markdown file: its frontmatter ([`Fields`], which it
+/// dereferences to) and its text.
 pub(crate) struct CopilotFile<'a> {
-    /// The frontmatter document.
-    pub doc: &'a Document,
-    /// The frontmatter mapping, when there is one.
-    pub fields: Option<NodeId>,
+    /// The frontmatter.
+    pub fm: Fields<'a>,
     /// The whole file.
     pub text: &'a str,
     /// Where the body starts.
@@ -93,14 +93,9 @@ pub(crate) fn copilot_file<'a>(
     if a.format != format {
         return None;
     }
-    let doc = &a.document;
-    let fields = doc
-        .root()
-        .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)));
     let text = cx.sources.get(a.file).text();
     Some(CopilotFile {
-        doc,
-        fields,
+        fm: Fields::read(a),
         text,
         body_start: a
             .frontmatter
@@ -110,19 +105,15 @@ pub(crate) fn copilot_file<'a>(
     })
 }
 
+impl<'a> std::ops::Deref for CopilotFile<'a> {
+    type Target = Fields<'a>;
+
+    fn deref(&self) -> &Fields<'a> {
+        &self.fm
+    }
+}
+
 impl CopilotFile<'_> {
-    /// The frontmatter entries, in file order.
-    pub fn entries(&self) -> &[Entry] {
-        self.fields
-            .and_then(|f| self.doc.entries(f))
-            .unwrap_or_default()
-    }
-
-    /// The entry of field `key`.
-    pub fn field(&self, key: &str) -> Option<Entry> {
-        self.fields.and_then(|f| self.doc.get_entry(f, key))
-    }
-
     /// The Markdown body, after the frontmatter.
     pub fn body(&self) -> &str {
         &self.text[self.body_start..]

@@ -17,19 +17,19 @@ pub mod manual_only_rule;
 pub mod unknown_rule_field;
 
 use crate::Context;
+use crate::rules::frontmatter::Fields;
 use skein_model::{Artifact, Format};
-use skein_syntax::{Document, Entry, NodeId, NodeKind};
+use skein_syntax::{Entry, NodeKind};
 
 /// The frontmatter fields of a Cursor rule ("Rule anatomy": "the three
 /// frontmatter fields interact to determine when a rule is included").
 pub(crate) const RULE_FIELDS: &[&str] = &["alwaysApply", "description", "globs"];
 
-/// One Cursor rule file (`*.mdc`).
+/// One Cursor rule file (`*.mdc`): its frontmatter ([`Fields`], which it
+/// dereferences to) and its text.
 pub(crate) struct CursorRule<'a> {
-    /// The frontmatter document.
-    pub doc: &'a Document,
-    /// The frontmatter mapping, when there is one.
-    pub fields: Option<NodeId>,
+    /// The frontmatter.
+    pub fm: Fields<'a>,
     /// The whole file.
     pub text: &'a str,
     /// Where the body starts.
@@ -41,35 +41,26 @@ pub(crate) fn rule_of<'a>(cx: &'a Context, a: &'a Artifact) -> Option<CursorRule
     if a.format != Format::CursorRule || !cx.path(a.file).ends_with(".mdc") {
         return None;
     }
-    let doc = &a.document;
-    let fields = doc
-        .root()
-        .filter(|&r| matches!(doc.kind(r), NodeKind::Mapping(_)));
     Some(CursorRule {
-        doc,
-        fields,
+        fm: Fields::read(a),
         text: cx.sources.get(a.file).text(),
         body_start: a.frontmatter.map_or(0, |f| f.body_start as usize),
     })
 }
 
+impl<'a> std::ops::Deref for CursorRule<'a> {
+    type Target = Fields<'a>;
+
+    fn deref(&self) -> &Fields<'a> {
+        &self.fm
+    }
+}
+
 impl CursorRule<'_> {
-    /// The frontmatter entries, in file order.
-    pub fn entries(&self) -> &[Entry] {
-        self.fields
-            .and_then(|f| self.doc.entries(f))
-            .unwrap_or_default()
-    }
-
-    /// The entry of field `key`.
-    pub fn field(&self, key: &str) -> Option<Entry> {
-        self.fields.and_then(|f| self.doc.get_entry(f, key))
-    }
-
     /// Whether the frontmatter has no root, or a root that is a mapping:
     /// a frontmatter whose fields can be read.
     pub fn readable(&self) -> bool {
-        self.doc.root().is_none() || self.fields.is_some()
+        self.doc.root().is_none() || self.mapping.is_some()
     }
 
     /// Whether the body holds nothing but blanks (CUR005).

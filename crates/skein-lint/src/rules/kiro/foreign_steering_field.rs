@@ -57,7 +57,7 @@ fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 format!("{} is {tool} field; Kiro does not read it", quote(&key)),
             )
             .with_label("not a Kiro steering field")
-            .with_note(if fm.get("inclusion").is_some() {
+            .with_note(if fm.field("inclusion").is_some() {
                 "Kiro decides when to include a steering file from `inclusion` (and `fileMatchPattern`): this field changes nothing"
             } else {
                 "Kiro decides when to include a steering file from `inclusion`: without it the file is included in every interaction"

@@ -33,7 +33,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(fm) = steering_of(a) else {
         return Vec::new();
     };
-    let Some(e) = fm.get("inclusion") else {
+    let Some(e) = fm.field("inclusion") else {
         return Vec::new();
     };
     let span = fm.doc.node(e.value).span;

@@ -39,7 +39,7 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(rule) = rule_of(a) else {
         return Vec::new();
     };
-    let Some(e) = rule.get("trigger") else {
+    let Some(e) = rule.field("trigger") else {
         return Vec::new();
     };
     let doc = rule.doc;
