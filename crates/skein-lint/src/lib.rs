@@ -376,6 +376,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::perm::conflicting_actions::PASS,
     rules::memory::missing_import::PASS,
     rules::memory::long_memory_file::PASS,
+    rules::memory::personal_path_in_instructions::PASS,
     rules::windsurf::windsurf_rule_too_long::PASS,
     rules::windsurf::invalid_windsurf_trigger::PASS,
     rules::windsurf::windsurf_trigger_without_target::PASS,

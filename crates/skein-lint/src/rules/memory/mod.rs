@@ -10,6 +10,7 @@
 pub mod agents_md_over_budget;
 pub mod long_memory_file;
 pub mod missing_import;
+pub mod personal_path_in_instructions;
 
 /// Whether `path` names a `CLAUDE.md` or `CLAUDE.local.md` (the other
 /// `claude-memory` files are `.claude/rules/`'s).

@@ -73,11 +73,22 @@ fn personal(name: &str) -> bool {
         && !lower.starts_with("my")
 }
 
-fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    if Skill::of(a).is_none() {
-        return Vec::new();
-    }
-    let (text, base) = body(cx, a);
+/// A path into one person's home folder in a text.
+pub(crate) struct HomePath<'t> {
+    /// Its bytes in the text, from the root (or the drive letter) to the
+    /// separator after the user name, included.
+    pub start: usize,
+    /// The end (exclusive).
+    pub end: usize,
+    /// The user name.
+    pub name: &'t str,
+}
+
+/// The paths into a person's home folder in `text`, in text order:
+/// `/Users/<name>/`, `/home/<name>/`, `C:\Users\<name>\` (either slash),
+/// where `<name>` is not a placeholder or a service account
+/// ([`GENERIC`]).
+pub(crate) fn home_paths(text: &str) -> Vec<HomePath<'_>> {
     let mut out = Vec::new();
     // Three of the roots hold `Users`: one search tells whether to look.
     let users = memchr::memmem::find(text.as_bytes(), b"Users").is_some();
@@ -113,24 +124,37 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
             if !personal(name) || !matches!(sep, Some('/' | '\\')) {
                 continue;
             }
-            let path_end = i + root.len() + end + 1;
-            let shown = &text[start..path_end];
-            let span = Span::new(base + start, base + path_end);
-            out.push(
-                Diagnostic::new(
-                    RULE,
-                    a.file,
-                    span,
-                    format!("the skill names a path in the home folder of {}: {}", quote(name), quote(shown)),
-                )
-                .with_label("only exists on one machine")
-                .with_note("a skill runs on other people's machines, where this folder does not exist, and it tells readers the author's user name")
-                .with_help("use a path relative to the skill (`${CLAUDE_SKILL_DIR}/scripts/…`) or the project, or `~`/`$HOME`"),
-            );
+            out.push(HomePath {
+                start,
+                end: i + root.len() + end + 1,
+                name,
+            });
         }
     }
-    out.sort_by_key(|d| d.primary.span.start);
+    out.sort_by_key(|p| p.start);
     out
+}
+
+fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
+    if Skill::of(a).is_none() {
+        return Vec::new();
+    }
+    let (text, base) = body(cx, a);
+    home_paths(text)
+        .into_iter()
+        .map(|p| {
+            let shown = &text[p.start..p.end];
+            Diagnostic::new(
+                RULE,
+                a.file,
+                Span::new(base + p.start, base + p.end),
+                format!("the skill names a path in the home folder of {}: {}", quote(p.name), quote(shown)),
+            )
+            .with_label("only exists on one machine")
+            .with_note("a skill runs on other people's machines, where this folder does not exist, and it tells readers the author's user name")
+            .with_help("use a path relative to the skill (`${CLAUDE_SKILL_DIR}/scripts/…`) or the project, or `~`/`$HOME`")
+        })
+        .collect()
 }
 
 #[cfg(test)]
