@@ -402,6 +402,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::copilot::invalid_agent_target::PASS,
     rules::copilot::unknown_custom_agent_field::PASS,
     rules::copilot::retired_agent_infer::PASS,
+    rules::copilot::agent_prompt_too_long::PASS,
     rules::opencode::retry_attempt_over_cap::PASS,
     rules::opencode::invalid_date_time::PASS,
     rules::opencode::in_both_lists::PASS,

@@ -39,6 +39,20 @@ pub(crate) fn lines_over(text: &str, max: usize) -> Option<(usize, skein_syntax:
     Some((lines, skein_syntax::Span::new(at, at + first.len())))
 }
 
+/// When `text` has more than `max` characters: how many it has, and the
+/// span from character `max + 1` to the end of its line, where the
+/// character-limit rules (WIND001, COP012) point.
+pub(crate) fn chars_over(text: &str, max: usize) -> Option<(usize, skein_syntax::Span)> {
+    // A text of at most as many bytes has at most as many characters.
+    if text.len() <= max {
+        return None;
+    }
+    let (at, _) = text.char_indices().nth(max)?;
+    let chars = max + text[at..].chars().count();
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    Some((chars, skein_syntax::Span::new(at, end)))
+}
+
 /// The lines of `text` from byte `from` (a Markdown body) that are outside
 /// fenced code blocks, each with the byte offset where it starts in
 /// `text`, line break included. A fence is a run of at least three

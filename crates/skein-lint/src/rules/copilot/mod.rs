@@ -17,6 +17,7 @@
 //! rules read the frontmatter and what only these files have.
 
 pub mod agent_missing_description;
+pub mod agent_prompt_too_long;
 pub mod deprecated_prompt_mode;
 pub mod empty_instructions;
 pub mod invalid_agent_target;

@@ -2,7 +2,7 @@
 
 use crate::{Context, FilePass, Reads};
 use skein_model::{Artifact, Format};
-use skein_syntax::{Diagnostic, Rule, Severity, Span};
+use skein_syntax::{Diagnostic, Rule, Severity};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -29,20 +29,14 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();
-    // A file of at most as many bytes has at most as many characters.
-    if text.len() <= MAX_CHARS {
-        return Vec::new();
-    }
-    let Some((at, _)) = text.char_indices().nth(MAX_CHARS) else {
+    let Some((chars, span)) = crate::rules::chars_over(text, MAX_CHARS) else {
         return Vec::new();
     };
-    let chars = MAX_CHARS + text[at..].chars().count();
-    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     vec![
         Diagnostic::new(
             RULE,
             a.file,
-            Span::new(at, end),
+            span,
             format!("this rule file has {chars} characters; Windsurf reads the first {MAX_CHARS}"),
         )
         .with_label(format!("character {} starts here", MAX_CHARS + 1))
