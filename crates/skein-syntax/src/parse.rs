@@ -1255,6 +1255,57 @@ struct YamlCx {
     grammar: &'static Grammar<Yk>,
 }
 
+/// SYN008 for alias `*name` at `span`, inside the value of its own anchor.
+/// Built out of line: [`yaml_content`] recurses once per nesting level,
+/// and a diagnostic built in its frame makes every level's frame larger
+/// (a debug build then overflows a 2 MiB worker stack before the depth
+/// cut at 256 levels, `tests/hostile.rs`).
+#[cold]
+#[inline(never)]
+fn recursive_alias(file: FileId, span: Span, name: &str) -> Diagnostic {
+    Diagnostic::new(
+        rules::ALIAS_EXPANSION,
+        file,
+        span,
+        format!(
+            "alias {} is inside the value of its own anchor {}: expanding it never ends",
+            quote(&format!("*{name}")),
+            quote(&format!("&{name}"))
+        ),
+    )
+    .with_label("recursive alias")
+    .with_note("a client that turns this YAML into JSON fails on it or loops")
+    .with_help("write the value out here instead of referring to the value that holds it")
+}
+
+/// SYN007 for alias `*name` at `span`, which names no anchor. A name that
+/// looks like a glob (`applyTo: **/*.py`, `paths: *.md`: a glob written
+/// plain, which YAML reads as an alias) gets help to quote it. Out of
+/// line, as [`recursive_alias`].
+#[cold]
+#[inline(never)]
+fn undefined_alias(file: FileId, span: Span, name: &str) -> Diagnostic {
+    let d = Diagnostic::new(
+        rules::UNDEFINED_ALIAS,
+        file,
+        span,
+        format!("alias {} refers to no anchor", quote(&format!("*{name}"))),
+    )
+    .with_label("undefined alias");
+    if !(name.starts_with(['*', '.']) || name.contains(['/', '*'])) {
+        return d.with_help(format!("define `&{name}` on an earlier node"));
+    }
+    let written = format!("*{name}");
+    d.with_note(format!(
+        "a plain YAML value cannot start with `*`: {} is read as an alias, not as a glob",
+        quote(&written)
+    ))
+    .with_help(format!(
+        "quote the glob: {}",
+        quote(&serde_json::to_string(&written).unwrap_or(written.clone()))
+    ))
+}
+
 /// Converts a `block_node`/`flow_node` (or a bare content node) to a value.
 /// `parent_indent` is the column of the owning mapping pair or sequence item
 /// (-1 at top level), needed by block scalars with an indentation indicator.
@@ -1409,48 +1460,11 @@ fn yaml_content<'t>(
                 // which no expansion finishes (YAML 1.2 allows it; JSON,
                 // what clients make of frontmatter, cannot hold it).
                 None if yc.open.iter().any(|o| o == name) => {
-                    cx.diag(
-                        Diagnostic::new(
-                            rules::ALIAS_EXPANSION,
-                            cx.file,
-                            span,
-                            format!(
-                                "alias {} is inside the value of its own anchor {}: expanding it never ends",
-                                quote(&format!("*{name}")),
-                                quote(&format!("&{name}"))
-                            ),
-                        )
-                        .with_label("recursive alias")
-                        .with_note("a client that turns this YAML into JSON fails on it or loops")
-                        .with_help("write the value out here instead of referring to the value that holds it"),
-                    );
+                    cx.diag(recursive_alias(cx.file, span, name));
                     cx.push(span, NodeKind::Null)
                 }
                 None => {
-                    let d = Diagnostic::new(
-                        rules::UNDEFINED_ALIAS,
-                        cx.file,
-                        span,
-                        format!("alias {} refers to no anchor", quote(&format!("*{name}"))),
-                    )
-                    .with_label("undefined alias");
-                    // `applyTo: **/*.py`, `paths: *.md`: a glob written
-                    // plain, which YAML reads as an alias.
-                    let glob = name.starts_with(['*', '.']) || name.contains(['/', '*']);
-                    let d = if glob {
-                        let written = format!("*{name}");
-                        d.with_note(format!(
-                            "a plain YAML value cannot start with `*`: {} is read as an alias, not as a glob",
-                            quote(&written)
-                        ))
-                        .with_help(format!(
-                            "quote the glob: {}",
-                            quote(&serde_json::to_string(&written).unwrap_or(written.clone()))
-                        ))
-                    } else {
-                        d.with_help(format!("define `&{name}` on an earlier node"))
-                    };
-                    cx.diag(d);
+                    cx.diag(undefined_alias(cx.file, span, name));
                     cx.push(span, NodeKind::Null)
                 }
             }
