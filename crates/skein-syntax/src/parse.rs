@@ -994,6 +994,22 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
         d = d.with_help(
             "a plain value cannot contain `: `; quote the value or use a block scalar (`>-`)",
         );
+    } else if let Some(value) = plain_star_value(cx.text, at) {
+        // `applyTo: **/*.ts,**/*.tsx`: globs written plain, which YAML
+        // reads as an alias and then cannot go on.
+        let written = &cx.text[value.range()];
+        let quoted = quote_scalar(written);
+        d = d
+            .with_note("a plain YAML value cannot start with `*`: YAML reads it as an alias, not as a glob")
+            .with_help(format!("quote the whole value: {quoted}"))
+            .with_fix(Fix {
+                message: format!("quote the value: {quoted}"),
+                applicability: Applicability::Unsafe,
+                edits: vec![Edit {
+                    span: value,
+                    replacement: quoted,
+                }],
+            });
     } else if let Some(value) = flow_then_text(cx.text, at) {
         // `argument-hint: [name] [--flag]`: the value opens a flow list
         // and text follows its end.
@@ -1015,6 +1031,26 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
             });
     }
     cx.diag(d);
+}
+
+/// The span of the value of the `key: value` line holding byte `at` (up to
+/// a ` #` comment, without trailing blanks) when it starts with `*`: a glob
+/// written plain (`applyTo: **/*.ts,**/*.tsx`) is what made the parser
+/// stop there.
+fn plain_star_value(text: &str, at: usize) -> Option<Span> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+    let line = &text[line_start..line_end];
+    let colon = line.find(": ")?;
+    let after = &line[colon + 2..];
+    let lead = after.len() - after.trim_start().len();
+    let value = after.trim_start();
+    if !value.starts_with('*') {
+        return None;
+    }
+    let value = value.find(" #").map_or(value, |i| &value[..i]).trim_end();
+    let start = line_start + colon + 2 + lead;
+    Some(Span::new(start, start + value.len()))
 }
 
 /// The span of the value of the `key: value` line holding byte `at`, up to
@@ -1694,6 +1730,25 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(codes(&yaml("again: *nowhere\n")), ["SYN007"]);
+    }
+
+    #[test]
+    fn plain_globs_get_quoted() {
+        // One glob: an undefined alias, SYN007, with the quoting help.
+        let p = yaml("applyTo: **/*.py\n");
+        assert_eq!(codes(&p), ["SYN007"]);
+        assert_eq!(
+            p.diagnostics[0].help.as_deref(),
+            Some("quote the glob: `\"**/*.py\"`")
+        );
+        // A list of globs: the parser stops at the comma; SYN001 offers to
+        // quote the whole value.
+        let p = yaml("applyTo: **/*.ts,**/*.tsx # TypeScript\n");
+        assert_eq!(codes(&p), ["SYN001"]);
+        let fix = p.diagnostics[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.edits[0].span, Span::new(9, 25));
+        assert_eq!(fix.edits[0].replacement, "\"**/*.ts,**/*.tsx\"");
+        assert_eq!(plain_star_value("a: b\n", 3), None);
     }
 
     #[test]

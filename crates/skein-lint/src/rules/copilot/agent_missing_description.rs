@@ -35,6 +35,8 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
     let Some(e) = file.field("description") else {
         let message = if file.mapping.is_some() {
             "custom agent has no `description`"
+        } else if file.doc.root().is_some() {
+            "custom agent's frontmatter is not a mapping of fields, so it has no `description`"
         } else {
             "custom agent has no frontmatter, so no `description`"
         };

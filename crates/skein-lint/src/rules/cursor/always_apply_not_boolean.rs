@@ -12,7 +12,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     summary: "a Cursor rule's `alwaysApply` that is not `true` or `false`",
     doc: include_str!("always_apply_not_boolean.md"),
-    fix: Some(skein_syntax::Applicability::Safe),
+    fix: Some(skein_syntax::Applicability::Unsafe),
 };
 
 /// The pass.
@@ -56,12 +56,16 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
         )
         .with_label("a string, not `true` or `false`")
         .with_help(format!("write `alwaysApply: {b}`, without quotes"))
-        .with_fix_opt(crate::rules::skills::string_boolean::bool_fix(
-            doc,
-            e.value,
-            rule.text,
-            b,
-        )),
+        // Unsafe: whether Cursor reads the string as the boolean is not
+        // documented, so the fix may change when the rule is included.
+        .with_fix_opt(
+            crate::rules::skills::string_boolean::bool_fix(doc, e.value, rule.text, b).map(
+                |f| skein_syntax::Fix {
+                    applicability: skein_syntax::Applicability::Unsafe,
+                    ..f
+                },
+            ),
+        ),
         None => Diagnostic::new(
             RULE,
             a.file,
