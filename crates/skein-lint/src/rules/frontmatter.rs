@@ -4,7 +4,21 @@
 //! GitHub Copilot's files).
 
 use skein_model::Artifact;
-use skein_syntax::{Document, Entry, NodeId, NodeKind};
+use skein_syntax::{Diagnostic, Document, Entry, NodeId, NodeKind, Rule};
+
+/// An activation mode that works only with another field set: Windsurf's
+/// `trigger: glob` needs `globs`, Kiro's `inclusion: fileMatch` needs
+/// `fileMatchPattern`.
+pub(crate) struct Needs {
+    /// The mode's value.
+    pub mode: &'static str,
+    /// The field it needs.
+    pub field: &'static str,
+    /// How the mode uses the field (the finding's note).
+    pub note: &'static str,
+    /// What to add (the finding's help).
+    pub help: &'static str,
+}
 
 /// The frontmatter of one Markdown artifact: its document and, when the
 /// frontmatter is a mapping, that mapping.
@@ -66,5 +80,35 @@ impl<'a> Fields<'a> {
                 .any(|&i| matches!(self.doc.kind(i), NodeKind::String(s) if !s.trim().is_empty())),
             _ => false,
         }
+    }
+
+    /// `rule`'s finding on `file` when the string value of `mode_key` is
+    /// one of `needs`' modes and the field that mode needs is missing or
+    /// blank, pointing at the mode's value; `who` ends the message ("Kiro
+    /// has nothing to include the file by").
+    pub fn missing_target(
+        &self,
+        rule: Rule,
+        file: skein_syntax::FileId,
+        mode_key: &str,
+        needs: &[Needs],
+        who: &str,
+    ) -> Option<Diagnostic> {
+        let (e, mode) = self.string(mode_key)?;
+        let n = needs.iter().find(|n| n.mode == mode)?;
+        if self.has(n.field) {
+            return None;
+        }
+        Some(
+            Diagnostic::new(
+                rule,
+                file,
+                self.doc.node(e.value).span,
+                format!("`{mode_key}: {mode}` but no `{}`: {who}", n.field),
+            )
+            .with_label(format!("needs `{}`", n.field))
+            .with_note(n.note)
+            .with_help(n.help),
+        )
     }
 }

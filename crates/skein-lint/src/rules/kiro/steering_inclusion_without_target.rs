@@ -1,6 +1,7 @@
 //! KIRO002 `steering-inclusion-without-target`.
 
 use super::steering_of;
+use crate::rules::frontmatter::Needs;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity};
@@ -22,40 +23,33 @@ pub const PASS: FilePass = FilePass {
     reads: Reads::Local,
 };
 
+/// The modes that need a field.
+const NEEDS: &[Needs] = &[
+    Needs {
+        mode: "fileMatch",
+        field: "fileMatchPattern",
+        note: "a `fileMatch` steering file is included when a file matching its `fileMatchPattern` is in play",
+        help: "add a `fileMatchPattern` with the files the guidance is for (`fileMatchPattern: \"components/**/*.tsx\"`)",
+    },
+    Needs {
+        mode: "auto",
+        field: "description",
+        note: "an `auto` steering file is included when the request matches its `description`",
+        help: "add a `description` that says when the guidance applies",
+    },
+];
+
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(fm) = steering_of(a) else {
-        return Vec::new();
-    };
-    let Some((e, inclusion)) = fm.string("inclusion") else {
-        return Vec::new();
-    };
-    let (needs, what, help) = match inclusion {
-        "fileMatch" => (
-            "fileMatchPattern",
-            "a `fileMatch` steering file is included when a file matching its `fileMatchPattern` is in play",
-            "add a `fileMatchPattern` with the files the guidance is for (`fileMatchPattern: \"components/**/*.tsx\"`)",
-        ),
-        "auto" => (
-            "description",
-            "an `auto` steering file is included when the request matches its `description`",
-            "add a `description` that says when the guidance applies",
-        ),
-        _ => return Vec::new(),
-    };
-    if fm.has(needs) {
-        return Vec::new();
-    }
-    vec![
-        Diagnostic::new(
-            RULE,
-            a.file,
-            fm.doc.node(e.value).span,
-            format!(
-                "`inclusion: {inclusion}` but no `{needs}`: Kiro has nothing to include the file by"
-            ),
-        )
-        .with_label(format!("needs `{needs}`"))
-        .with_note(what)
-        .with_help(help),
-    ]
+    steering_of(a)
+        .and_then(|fm| {
+            fm.missing_target(
+                RULE,
+                a.file,
+                "inclusion",
+                NEEDS,
+                "Kiro has nothing to include the file by",
+            )
+        })
+        .into_iter()
+        .collect()
 }

@@ -1,6 +1,7 @@
 //! WIND003 `windsurf-trigger-without-target`.
 
 use super::rule_of;
+use crate::rules::frontmatter::Needs;
 use crate::{Context, FilePass, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity};
@@ -22,41 +23,33 @@ pub const PASS: FilePass = FilePass {
     reads: Reads::Local,
 };
 
+/// The modes that need a field.
+const NEEDS: &[Needs] = &[
+    Needs {
+        mode: "glob",
+        field: "globs",
+        note: "a `glob` rule is applied to the files its `globs` match",
+        help: "add `globs` with the patterns of the files the rule is for (`globs: \"src/**/*.ts\"`)",
+    },
+    Needs {
+        mode: "model_decision",
+        field: "description",
+        note: "a `model_decision` rule is applied when the model judges its `description` relevant",
+        help: "add a `description` that says when the rule applies",
+    },
+];
+
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    let Some(rule) = rule_of(a) else {
-        return Vec::new();
-    };
-    let Some((e, trigger)) = rule.string("trigger") else {
-        return Vec::new();
-    };
-    let (needs, what, help) = match trigger {
-        "glob" => (
-            "globs",
-            "a `glob` rule is applied to the files its `globs` match",
-            "add `globs` with the patterns of the files the rule is for (`globs: \"src/**/*.ts\"`)",
-        ),
-        "model_decision" => (
-            "description",
-            "a `model_decision` rule is applied when the model judges its `description` relevant",
-            "add a `description` that says when the rule applies",
-        ),
-        _ => return Vec::new(),
-    };
-    if rule.has(needs) {
-        return Vec::new();
-    }
-    let span = rule.doc.node(e.value).span;
-    vec![
-        Diagnostic::new(
-            RULE,
-            a.file,
-            span,
-            format!(
-                "`trigger: {trigger}` but no `{needs}`: Cascade has nothing to activate the rule by"
-            ),
-        )
-        .with_label(format!("needs `{needs}`"))
-        .with_note(what)
-        .with_help(help),
-    ]
+    rule_of(a)
+        .and_then(|fm| {
+            fm.missing_target(
+                RULE,
+                a.file,
+                "trigger",
+                NEEDS,
+                "Cascade has nothing to activate the rule by",
+            )
+        })
+        .into_iter()
+        .collect()
 }
