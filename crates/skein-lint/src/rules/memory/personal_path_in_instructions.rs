@@ -22,28 +22,20 @@ pub const PASS: FilePass = FilePass {
     reads: Reads::Local,
 };
 
-/// Whether `a`, at `path`, holds instructions shared through the
-/// repository: every client's instruction, rule and prompt files, but not
-/// Claude Code's `CLAUDE.local.md`, which is one person's own.
-fn shared_instructions(a: &Artifact, path: &str) -> bool {
-    match a.format {
-        Format::ClaudeMemory => !path.ends_with("CLAUDE.local.md"),
-        Format::AgentsMd
-        | Format::GeminiMemory
-        | Format::WindsurfRule
-        | Format::KiroSteering
-        | Format::CursorLegacyRules
-        | Format::CopilotInstructions
-        | Format::CopilotPathInstructions
-        | Format::CopilotPrompt
-        | Format::CopilotAgent => true,
-        Format::CursorRule => path.ends_with(".mdc"),
-        _ => false,
-    }
+/// Whether `a` holds instructions shared through the repository: the
+/// agent Markdown the SEC rules read (`sec::is_agent_markdown`) but
+/// Claude Code's skills, subagents and commands (SKILL025 covers skills)
+/// and `CLAUDE.local.md`, which is one person's own.
+fn shared_instructions(cx: &Context, a: &Artifact) -> bool {
+    !matches!(
+        a.format,
+        Format::AgentSkill | Format::PluginAgent | Format::PluginCommand
+    ) && !cx.path(a.file).ends_with("CLAUDE.local.md")
+        && crate::rules::sec::is_agent_markdown(cx, a)
 }
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
-    if !shared_instructions(a, cx.path(a.file)) {
+    if !shared_instructions(cx, a) {
         return Vec::new();
     }
     let text = cx.sources.get(a.file).text();
