@@ -580,6 +580,7 @@ fn options_with_failing_passes() -> Options {
                 rule: TEST_RULE,
                 check: panics_on_chosen,
                 reads: skein::skein_lint::Reads::Local,
+                on: skein::skein_lint::On::Any,
             }),
         }],
         ..Options::default()

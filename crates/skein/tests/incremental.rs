@@ -390,6 +390,7 @@ fn a_local_pass_sees_only_its_artifact_and_reused_findings_stand_in() {
             rule: PROBE,
             check: probe,
             reads,
+            on: skein::skein_lint::On::Any,
         };
         let (d, errors) = run_with(&cx, &[], &[pass], reused).into_all();
         assert!(errors.is_empty());

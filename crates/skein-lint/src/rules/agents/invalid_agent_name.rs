@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::ON,
 };
 
 /// Lowercase letters and digits in words joined by single hyphens.

@@ -217,6 +217,10 @@ pub(crate) fn bad_value(agent: &Subagent, field: &str, node: NodeId) -> Option<B
     })
 }
 
+/// The artifacts the AGENT rules read: Claude Code subagents
+/// ([`subagent`]).
+pub(crate) const ON: crate::On = crate::On::Formats(&[Format::PluginAgent]);
+
 /// Whether `path` is a project subagent (`.claude/agents/`), not a plugin's.
 pub(crate) fn project_agent(path: &str) -> bool {
     path.starts_with(".claude/agents/") || path.contains("/.claude/agents/")

@@ -2,8 +2,8 @@
 
 use super::{assistant, plugin_manifest};
 use crate::rules::refs::dir_of;
-use crate::{Context, FilePass, Reads};
-use skein_model::{Artifact, Model};
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Repository,
+    on: On::Formats(&[Format::BaileyAssistant]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -1,8 +1,8 @@
 //! BAILEY002 `write-tool-not-declared`.
 
 use super::{assistant, strings};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::BaileyAssistant]),
 };
 
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

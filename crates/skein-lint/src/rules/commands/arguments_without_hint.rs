@@ -1,8 +1,8 @@
 //! CMD003 `arguments-without-hint`.
 
 use super::{Slot, command_of};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 use std::collections::BTreeSet;
 
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::PluginCommand]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -1,8 +1,8 @@
 //! CMD004 `invalid-command-name`.
 
 use super::command_of;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::PluginCommand]),
 };
 
 /// What is wrong with command name `stem`, if anything.

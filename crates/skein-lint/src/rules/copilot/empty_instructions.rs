@@ -1,7 +1,7 @@
 //! COP007 `empty-instructions`.
 
 use super::{copilot_file, head_span};
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::CopilotInstructions, Format::CopilotPathInstructions]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

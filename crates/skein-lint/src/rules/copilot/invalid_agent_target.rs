@@ -1,7 +1,7 @@
 //! COP009 `invalid-agent-target`.
 
 use super::copilot_file;
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::CopilotAgent]),
 };
 
 /// The environments a custom agent can target.

@@ -1,7 +1,7 @@
 //! COP002 `invalid-apply-to`.
 
 use super::copilot_file;
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use globset::{ErrorKind, GlobBuilder};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, Span, quote};
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::CopilotPathInstructions]),
 };
 
 /// The comma-separated patterns of an `applyTo` value, with their byte

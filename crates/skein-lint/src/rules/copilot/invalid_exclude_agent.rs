@@ -1,7 +1,7 @@
 //! COP004 `invalid-exclude-agent`.
 
 use super::copilot_file;
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeId, NodeKind, Rule, Severity, quote};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::CopilotPathInstructions]),
 };
 
 /// The agents `excludeAgent` names: `code-review` and `cloud-agent` (the

@@ -1,7 +1,7 @@
 //! COP003 `unknown-instructions-field`.
 
 use super::{INSTRUCTIONS_FIELDS, copilot_file, unknown_fields};
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::CopilotPathInstructions]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -1,8 +1,8 @@
 //! CUR005 `empty-rule`.
 
 use super::rule_of;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::CursorRule]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Repository,
+    on: super::ON,
 };
 
 /// The plugin's name and the keys of the MCP servers it bundles (inline in

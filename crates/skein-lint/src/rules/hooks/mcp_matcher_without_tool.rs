@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::ON,
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

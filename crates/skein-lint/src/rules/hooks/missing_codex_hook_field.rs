@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::CODEX_ON,
 };
 
 /// The fields each handler type Codex runs requires.

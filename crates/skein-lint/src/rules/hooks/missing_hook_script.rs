@@ -22,6 +22,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::ON,
 };
 
 /// Programs that take the script to run as their first operand.

@@ -260,17 +260,29 @@ fn project_of(path: &str) -> Option<String> {
 /// The hooks of `a`, when it declares a `hooks` mapping: a plugin's hooks
 /// file or manifest (inline `hooks`), a settings file, or the frontmatter of
 /// a skill or subagent.
+/// The formats that hold Claude Code hooks ([`hooks_of`]).
+const HOOK_FORMATS: &[Format] = &[
+    Format::ClaudeHooks,
+    Format::ClaudePlugin,
+    Format::ClaudeSettings,
+    Format::AgentSkill,
+    Format::PluginAgent,
+];
+
+/// The artifacts the HOOK rules on Claude Code's hooks read ([`hooks_of`]).
+pub(crate) const ON: crate::On = crate::On::Formats(HOOK_FORMATS);
+
+/// The formats that hold Codex hooks ([`codex_hooks`]).
+const CODEX_HOOK_FORMATS: &[Format] =
+    &[Format::CodexPlugin, Format::CodexHooks, Format::CodexConfig];
+
+/// The artifacts the HOOK rules on Codex's hooks read ([`codex_hooks`]).
+pub(crate) const CODEX_ON: crate::On = crate::On::Formats(CODEX_HOOK_FORMATS);
+
 pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
     // Only these formats hold hooks (the `home` below): the others' trees
     // are not opened (a lean run may have dropped them).
-    if !matches!(
-        a.format,
-        Format::ClaudeHooks
-            | Format::ClaudePlugin
-            | Format::ClaudeSettings
-            | Format::AgentSkill
-            | Format::PluginAgent
-    ) {
+    if !HOOK_FORMATS.contains(&a.format) {
         return None;
     }
     let doc = &a.document;
@@ -329,11 +341,7 @@ pub(crate) fn hooks_of<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
 /// Source: Codex hooks documentation, "Where Codex looks for hooks"
 /// (<https://developers.openai.com/codex/hooks>).
 pub(crate) fn codex_hooks<'a>(cx: &Context, a: &'a Artifact) -> Vec<Hooks<'a>> {
-    if !matches!(
-        a.format,
-        Format::CodexPlugin | Format::CodexHooks | Format::CodexConfig
-    ) || a.document.is_dropped()
-    {
+    if !CODEX_HOOK_FORMATS.contains(&a.format) || a.document.is_dropped() {
         return Vec::new();
     }
     let doc = &a.document;

@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::CODEX_ON,
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -22,6 +22,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::CODEX_ON,
 };
 
 /// The keys Codex's `hooks.json` may have at its top level.

@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::ON,
 };
 
 /// The event `name` was probably meant to be: one spelled the same but for

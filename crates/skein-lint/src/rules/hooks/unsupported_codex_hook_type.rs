@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::CODEX_ON,
 };
 
 /// Handler types Codex reads and skips ("prompt/agent hooks are not

@@ -1,8 +1,8 @@
 //! LOOM008 `model-id-as-role`.
 
 use super::spec;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::LoomAgentSpec]),
 };
 
 /// Vendor names and model families, matched as the role's first word

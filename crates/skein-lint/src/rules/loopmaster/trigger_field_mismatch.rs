@@ -1,8 +1,8 @@
 //! LOOPMASTER004 `trigger-field-mismatch`.
 
 use super::{manifest, str_of};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::LoopmasterManifest]),
 };
 
 /// Trigger types an event starts (§3: "Event name when the trigger is event-like").

@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::ON,
 };
 
 /// Whether `name` is an HTTP field name: an RFC 9110 token.

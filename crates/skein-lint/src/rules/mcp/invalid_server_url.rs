@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::ON,
 };
 
 /// Why `url` is not a usable endpoint URL, if it is not.

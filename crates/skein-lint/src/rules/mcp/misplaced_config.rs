@@ -1,6 +1,6 @@
 //! MCP019 `misplaced-config`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -19,6 +19,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::McpConfig]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

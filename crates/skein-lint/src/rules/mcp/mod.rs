@@ -402,6 +402,17 @@ impl Spec {
 ///
 /// Every MCP rule asks this of every artifact, so the format decides first
 /// and only an `McpConfig`'s path is split.
+/// The artifacts the MCP rules read: every format [`client_of`] knows a
+/// client of.
+pub(crate) const ON: crate::On = crate::On::Formats(&[
+    Format::McpConfig,
+    Format::AgentPluginsMcp,
+    Format::ClaudePlugin,
+    Format::GeminiSettings,
+    Format::CodexConfig,
+    Format::OpenCodeConfig,
+]);
+
 pub(crate) fn client_of(path: &str, format: Format) -> Option<Client> {
     Some(match format {
         Format::McpConfig => {

@@ -23,6 +23,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Repository,
+    on: super::ON,
 };
 
 /// Variables Claude Code sets only when it expands a plugin's MCP config

@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: crate::rules::sec::AGENT_MARKDOWN,
 };
 
 /// Whether `a` holds instructions shared through the repository: the

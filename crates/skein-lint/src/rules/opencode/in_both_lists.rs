@@ -1,8 +1,8 @@
 //! OPENCODE003 `in-both-lists`.
 
 use super::{at, contract};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::OpenCodeContract]),
 };
 
 /// The pairs of lists that exclude each other: (object path, first, second).

@@ -1,8 +1,8 @@
 //! OPENCODE006 `invalid-contract-version`.
 
 use super::contract;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::OpenCodeContract]),
 };
 
 /// Semantic Versioning 2.0.0: `MAJOR.MINOR.PATCH`, numbers without leading

@@ -1,8 +1,8 @@
 //! OPENCODE002 `invalid-date-time`.
 
 use super::{at, contract};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::OpenCodeContract]),
 };
 
 /// RFC 3339 `date-time` (JSON Schema's `format: date-time`):

@@ -1,7 +1,7 @@
 //! PERM003 `conflicting-actions`.
 
-use crate::{Context, FilePass, Reads};
-use skein_model::{Artifact, Model};
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -29,6 +29,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::LoopmasterManifest]),
 };
 
 /// The strings of `permissions.<key>`, with spans, first occurrence of each.

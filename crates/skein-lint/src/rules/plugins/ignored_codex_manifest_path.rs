@@ -1,6 +1,6 @@
 //! PLUGIN018 `ignored-codex-manifest-path`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeId, Rule, Severity, quote};
 
@@ -19,6 +19,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::CodexPlugin]),
 };
 
 /// The members of a Codex manifest that hold paths (a string, or a list of

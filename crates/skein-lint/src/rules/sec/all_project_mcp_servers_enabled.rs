@@ -1,8 +1,8 @@
 //! SEC016 `all-project-mcp-servers-enabled`.
 
 use crate::rules::settings::settings_of;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 fn check(_cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -1,6 +1,6 @@
 //! SEC009 `bidi-control-character`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, Span};
 use std::borrow::Cow;
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Any,
 };
 
 /// The class of a character these rules report, with its Unicode name.

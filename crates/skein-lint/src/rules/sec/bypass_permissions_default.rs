@@ -1,8 +1,8 @@
 //! SEC014 `bypass-permissions-default`.
 
 use crate::rules::settings::{permissions, settings_of};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

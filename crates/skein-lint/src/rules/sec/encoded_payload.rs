@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::AGENT_MARKDOWN,
 };
 
 /// Shortest base64 run reported when it does not decode to text.

@@ -1,7 +1,7 @@
 //! SEC005 `eval-of-untrusted-text`.
 
 use super::{shell, shell_findings};
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::Artifact;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Any,
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -2,7 +2,7 @@
 
 use super::{plain, servers, sub_span};
 use crate::rules::hooks::hooks_of;
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, quote, redacted};
 use std::ops::Range;
@@ -22,6 +22,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Any,
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

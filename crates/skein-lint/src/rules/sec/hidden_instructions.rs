@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: super::AGENT_MARKDOWN,
 };
 
 /// A pattern: slots of alternative words, in order; a slot starting with

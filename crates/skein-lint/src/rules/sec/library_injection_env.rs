@@ -1,7 +1,7 @@
 //! SEC008 `library-injection-env`.
 
 use super::{servers, shell, shell_sites, site_span};
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeId, Rule, Severity, Span, quote};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Any,
 };
 
 /// What setting `name` to `value` injects, if it injects code.

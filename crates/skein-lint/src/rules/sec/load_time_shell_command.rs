@@ -1,7 +1,7 @@
 //! SEC013 `load-time-shell-command`.
 
 use super::bang_commands_of;
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill, Format::PluginCommand]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

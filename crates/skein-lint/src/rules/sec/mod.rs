@@ -511,12 +511,33 @@ pub(crate) fn shell_findings(
     out
 }
 
+/// The formats [`is_agent_markdown`] may answer `true` for.
+const AGENT_MARKDOWN_FORMATS: &[Format] = &[
+    Format::AgentSkill,
+    Format::PluginCommand,
+    Format::ClaudeMemory,
+    Format::AgentsMd,
+    Format::GeminiMemory,
+    Format::WindsurfRule,
+    Format::KiroSteering,
+    Format::CursorLegacyRules,
+    Format::CopilotInstructions,
+    Format::CopilotPathInstructions,
+    Format::CopilotPrompt,
+    Format::CopilotAgent,
+    Format::CursorRule,
+    Format::PluginAgent,
+];
+
+/// The artifacts of the rules on [`is_agent_markdown`] files.
+pub(crate) const AGENT_MARKDOWN: crate::On = crate::On::Formats(AGENT_MARKDOWN_FORMATS);
+
 /// Whether `a` is Markdown an agent reads as instructions: a skill, a
 /// subagent, a slash command, a `CLAUDE.md`, an `AGENTS.md`, a
 /// `GEMINI.md`, a Windsurf rule, a Kiro steering file, a Cursor rule
 /// (`*.mdc`; Cursor ignores a plain `*.md` in `.cursor/rules/`), a legacy
 /// `.cursorrules`, or GitHub Copilot's custom instructions, prompt files
-/// and custom agents.
+/// and custom agents (one of [`AGENT_MARKDOWN_FORMATS`]).
 pub(crate) fn is_agent_markdown(cx: &Context, a: &Artifact) -> bool {
     match a.format {
         Format::AgentSkill

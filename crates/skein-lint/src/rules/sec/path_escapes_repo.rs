@@ -1,7 +1,7 @@
 //! SEC002 `path-escapes-repo`.
 
 use super::servers;
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::graph::{join, plugin_root};
 use skein_model::{Artifact, Format, Model};
 use skein_syntax::{Diagnostic, Document, NodeId, Rule, Severity, quote};
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Any,
 };
 
 /// One path field to check: the node, the folder it resolves against

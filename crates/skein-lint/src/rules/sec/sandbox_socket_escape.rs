@@ -1,8 +1,8 @@
 //! SEC019 `sandbox-socket-escape`.
 
 use crate::rules::settings::settings_of;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Document, NodeId, NodeKind, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 /// Whether a socket path is a container engine's control socket: whoever

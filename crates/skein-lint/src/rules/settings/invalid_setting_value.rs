@@ -4,8 +4,8 @@ use super::settings_of;
 use super::shapes::{SHAPES, Shape, at, is_absolute};
 use crate::rules::refs::closest;
 use crate::similar::fold;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Document, NodeId, NodeKind, Rule, Severity, quote};
 
 /// The rule.
@@ -23,6 +23,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 /// What the value at `node` is, in words.

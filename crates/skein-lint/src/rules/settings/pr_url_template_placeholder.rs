@@ -2,8 +2,8 @@
 
 use super::settings_of;
 use crate::rules::refs::closest;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 /// The placeholders Claude Code substitutes.

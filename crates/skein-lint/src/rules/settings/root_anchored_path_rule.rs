@@ -1,8 +1,8 @@
 //! SETTINGS012 `root-anchored-path-rule`.
 
 use super::{permissions, rules_of, settings_of};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 /// First path segments that name a filesystem-root folder, not a project's.

@@ -2,8 +2,8 @@
 
 use super::settings_of;
 use super::shapes::{SCOPES, Scope, at};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

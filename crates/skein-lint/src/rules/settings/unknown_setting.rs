@@ -3,8 +3,8 @@
 use super::{SETTING_KEYS, settings_of};
 use crate::rules::refs::closest;
 use crate::similar::fold;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -22,6 +22,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::ClaudeSettings]),
 };
 
 /// The key `key` was probably meant to be.

@@ -2,8 +2,8 @@
 
 use super::{Skill, body, claude_loads};
 use crate::rules::commands::{Slot, placeholders};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

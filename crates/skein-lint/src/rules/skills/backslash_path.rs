@@ -1,6 +1,6 @@
 //! SKILL035 `backslash-path`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Edit, Fix, Rule, Severity, Span, quote};
 
@@ -19,6 +19,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 /// A byte that may be part of a path segment.

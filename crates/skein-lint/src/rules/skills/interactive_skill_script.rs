@@ -1,6 +1,6 @@
 //! SKILL029 `interactive-skill-script`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
@@ -19,6 +19,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::SkillScript]),
 };
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

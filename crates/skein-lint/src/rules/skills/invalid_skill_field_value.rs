@@ -2,8 +2,8 @@
 
 use super::Skill;
 use crate::rules::agents::{EFFORT_LEVELS, listed, suggest};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, quote};
 
 /// The rule.
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 /// The shells of `!` command blocks.

@@ -1,8 +1,8 @@
 //! SKILL002 `invalid-skill-name`.
 
 use super::Skill;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
@@ -22,6 +22,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 /// The longest name the specification allows, in characters.

@@ -1,7 +1,7 @@
 //! SKILL001 `missing-skill-field`.
 
 use super::Skill;
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, NodeKind, Rule, Severity, Span};
 
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 /// Whether a skill lives where only Claude Code loads it (a project's

@@ -1,8 +1,8 @@
 //! SKILL023 `model-invocable-side-effect-skill`.
 
 use super::{Skill, claude_loads};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 /// Verbs of workflows with side effects outside the repository.

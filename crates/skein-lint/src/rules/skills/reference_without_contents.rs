@@ -1,6 +1,6 @@
 //! SKILL028 `reference-without-contents`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span};
 
@@ -19,6 +19,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::SkillReference]),
 };
 
 /// Lines above which a reference wants a table of contents.

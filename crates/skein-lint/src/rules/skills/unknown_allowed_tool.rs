@@ -4,8 +4,8 @@ use super::{Skill, tool_pieces};
 use crate::claude_code::TOOLS;
 use crate::rules::refs::closest;
 use crate::rules::sec::sub_span;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Applicability, Diagnostic, Document, Entry, Fix, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -23,6 +23,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 /// Why `entry` is not a tool, or `None` when it is one: `Name`,

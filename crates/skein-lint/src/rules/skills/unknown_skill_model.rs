@@ -3,8 +3,8 @@
 use super::Skill;
 use crate::rules::agents::unknown_agent_model::{ALIASES, SUFFIXED, model_id};
 use crate::rules::agents::{listed, suggest};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
 
 /// The rule.
@@ -22,6 +22,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {

@@ -1,8 +1,8 @@
 //! SKILL033 `unpinned-package-runner`.
 
 use super::{Skill, body};
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity, Span, quote};
 
 /// The rule.
@@ -20,6 +20,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::AgentSkill]),
 };
 
 /// The runners, as written before the package.

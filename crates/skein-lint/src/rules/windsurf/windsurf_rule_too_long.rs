@@ -1,6 +1,6 @@
 //! WIND001 `windsurf-rule-too-long`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity};
 
@@ -19,6 +19,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::WindsurfRule]),
 };
 
 /// Windsurf's limit for one rule file, in characters.

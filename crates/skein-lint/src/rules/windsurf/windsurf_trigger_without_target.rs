@@ -2,8 +2,8 @@
 
 use super::rule_of;
 use crate::rules::frontmatter::Needs;
-use crate::{Context, FilePass, Reads};
-use skein_model::Artifact;
+use crate::{Context, FilePass, On, Reads};
+use skein_model::{Artifact, Format};
 use skein_syntax::{Diagnostic, Rule, Severity};
 
 /// The rule.
@@ -21,6 +21,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Formats(&[Format::WindsurfRule]),
 };
 
 /// The modes that need a field.

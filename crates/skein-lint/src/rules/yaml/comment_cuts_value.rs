@@ -1,6 +1,6 @@
 //! SYN016 `comment-cuts-value`.
 
-use crate::{Context, FilePass, Reads};
+use crate::{Context, FilePass, On, Reads};
 use skein_model::{Artifact, Syntax};
 use skein_syntax::{Diagnostic, Document, NodeId, NodeKind, Rule, Severity, Span, quote};
 
@@ -19,6 +19,7 @@ pub const PASS: FilePass = FilePass {
     rule: RULE,
     check,
     reads: Reads::Local,
+    on: On::Any,
 };
 
 /// The comment that starts right after the plain scalar ending at `end`:
