@@ -126,6 +126,50 @@ pub fn files_under(dir: &Path, ext: Option<&str>) -> Vec<PathBuf> {
     out
 }
 
+/// Every case folder of the rule fixtures (`corpus/rules/<rule>/<case>/`),
+/// sorted: the inputs of the suites that hold a property of every pass on
+/// every fixture.
+///
+/// # Panics
+/// When `corpus/rules` cannot be read.
+pub fn rule_cases() -> Vec<PathBuf> {
+    let rules = workspace_root().join("corpus/rules");
+    let mut out = Vec::new();
+    for rule in
+        std::fs::read_dir(&rules).unwrap_or_else(|e| panic!("cannot read {}: {e}", rules.display()))
+    {
+        let rule = rule.expect("a folder entry").path();
+        for case in std::fs::read_dir(&rule).into_iter().flatten() {
+            let case = case.expect("a folder entry").path();
+            if case.is_dir() {
+                out.push(case);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every file below `root`, `/`-separated and relative to it, in no set
+/// order: the repository paths a test gives the passes. Unlike
+/// [`files_under`] it goes through links (a linked folder's files and a
+/// linked file are listed), as the fixtures of linked paths need.
+pub fn paths_below(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Ok(rel) = p.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out
+}
+
 /// Copies the folder `from` into `to` (created when missing): files,
 /// folders, and symbolic links as links. A `.skein_cache` folder, which a
 /// run of skein in `from` may have left, is not copied.

@@ -6,40 +6,6 @@
 
 use skein::skein_lint::{Context, Memo, PASSES, RepoFiles};
 use skein::skein_model::RepoGraph;
-use std::path::{Path, PathBuf};
-
-fn cases() -> Vec<PathBuf> {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/rules");
-    let mut out = Vec::new();
-    for rule in std::fs::read_dir(corpus).expect("corpus/rules exists") {
-        let rule = rule.expect("entry").path();
-        for case in std::fs::read_dir(&rule).into_iter().flatten() {
-            let case = case.expect("entry").path();
-            if case.is_dir() {
-                out.push(case);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Every file below `root`, `/`-separated and relative to it.
-fn paths_below(root: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if let Ok(rel) = p.strip_prefix(root) {
-                out.push(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    out
-}
 
 #[test]
 fn graph_free_passes_never_read_the_graph() {
@@ -50,9 +16,9 @@ fn graph_free_passes_never_read_the_graph() {
         ..skein::Options::default()
     };
     let mut findings = 0;
-    for case in cases() {
+    for case in skein_test_support::rule_cases() {
         let report = skein::check(&case, &options).expect("fixture readable");
-        let paths = paths_below(&case);
+        let paths = skein_test_support::paths_below(&case);
         let repo_files: RepoFiles = paths.iter().map(String::as_str).collect();
         let empty = RepoGraph::default();
         let cx = |graph| Context {

@@ -9,36 +9,10 @@
 use skein::skein_lint::{Context, FILE_PASSES, Memo, On, RepoFiles};
 use std::path::{Path, PathBuf};
 
+/// The demo repository and every rule fixture.
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-    let mut out = vec![root.join("examples/demo-repo")];
-    for rule in std::fs::read_dir(root.join("rules")).expect("corpus/rules exists") {
-        let rule = rule.expect("entry").path();
-        for case in std::fs::read_dir(&rule).into_iter().flatten() {
-            let case = case.expect("entry").path();
-            if case.is_dir() {
-                out.push(case);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Every file below `root`, `/`-separated and relative to it.
-fn paths_below(root: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if let Ok(rel) = p.strip_prefix(root) {
-                out.push(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
+    let mut out = vec![skein_test_support::workspace_root().join("corpus/examples/demo-repo")];
+    out.extend(skein_test_support::rule_cases());
     out
 }
 
@@ -51,7 +25,7 @@ fn check_tree(root: &Path) -> usize {
         ..skein::Options::default()
     };
     let report = skein::check(root, &options).expect("tree readable");
-    let paths = paths_below(root);
+    let paths = skein_test_support::paths_below(root);
     let repo_files: RepoFiles = paths.iter().map(String::as_str).collect();
     let cx = Context {
         graph: report.graph(),
