@@ -106,12 +106,11 @@ fn read_no_follow(path: &Path) -> Option<Vec<u8>> {
         open.custom_flags(libc::O_NOFOLLOW);
     }
     let mut file = open.open(path).ok()?;
-    if !file.metadata().ok()?.is_file() {
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() {
         return None;
     }
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut file, &mut bytes).ok()?;
-    Some(bytes)
+    crate::read_sized(&mut file, meta.len()).ok()
 }
 
 /// One input of a lean run, before it is read.

@@ -1187,11 +1187,42 @@ pub(crate) fn load_seen(
         }
         Err(e) => return unreadable(e),
     };
-    let mut bytes = Vec::with_capacity(len as usize);
-    match std::io::Read::read_to_end(&mut file, &mut bytes) {
-        Ok(_) => Content::Bytes(bytes),
+    match read_sized(&mut file, len) {
+        Ok(bytes) => Content::Bytes(bytes),
         Err(e) => unreadable(e),
     }
+}
+
+/// The bytes of the open `file`, whose metadata gave its length `len`:
+/// two `read` calls for a file that has not changed since (the second
+/// finds its end), however long it is, and all of it if it grew.
+///
+/// `File::read_to_end` would ask the system for the length again
+/// (`statx`, then `lseek`), and `read_to_end` through a wrapper without
+/// that hint reads 8 KiB at first: issue #17 counted 190,000 such calls on
+/// the 100k tree, the read+parse floor (`std::fs::read`) making none.
+///
+/// # Errors
+/// The first read error but `Interrupted` (retried).
+pub(crate) fn read_sized(file: &mut std::fs::File, len: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    // One byte more than the length, so the first read does not fill the
+    // buffer and the second sees the end.
+    let mut bytes = vec![0u8; usize::try_from(len).unwrap_or(0).saturating_add(1)];
+    let mut filled = 0;
+    loop {
+        if filled == bytes.len() {
+            bytes.resize(bytes.len().saturating_mul(2), 0);
+        }
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
 }
 
 /// The contents of a file given in memory (standard input, an editor's
@@ -1731,4 +1762,33 @@ fn summarize(
     diagnostics: &[Diagnostic],
 ) -> Summary {
     Summary::new(files_read, artifacts, diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_sized;
+    use std::io::Write;
+
+    /// The bytes of a file of `contents` read by [`read_sized`] told the
+    /// length `len` (the file's metadata at an earlier moment).
+    fn read_told(contents: &[u8], len: u64) -> Vec<u8> {
+        let mut f = tempfile::tempfile().expect("a temporary file");
+        f.write_all(contents).expect("written");
+        std::io::Seek::rewind(&mut f).expect("rewound");
+        read_sized(&mut f, len).expect("read")
+    }
+
+    #[test]
+    fn read_sized_reads_the_whole_file_whatever_length_it_was_told() {
+        let contents: Vec<u8> = (0..20_000u32).map(|i| (i % 251) as u8).collect();
+        // The length the metadata gave.
+        assert_eq!(read_told(&contents, 20_000), contents);
+        // The file grew since: read to its end, the buffer doubling.
+        assert_eq!(read_told(&contents, 3), contents);
+        assert_eq!(read_told(&contents, 0), contents);
+        // It shrank since.
+        assert_eq!(read_told(&contents, 50_000), contents);
+        assert_eq!(read_told(b"", 0), b"");
+        assert_eq!(read_told(b"", 10), b"");
+    }
 }
