@@ -128,6 +128,7 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
             }
         }
         "hooks.json" if parent == ".codex" => sure(Format::CodexHooks),
+        "hooks.json" if parent == ".cursor" => sure(Format::CursorHooks),
         "hooks.json" if parent == "hooks" => sure(Format::ClaudeHooks),
         "settings.json" | "settings.local.json" if parent == ".claude" => {
             sure(Format::ClaudeSettings)
@@ -878,6 +879,8 @@ mod skill_file_tests {
         assert_eq!(f("b/hooks/hooks.json"), Some(Format::ClaudeHooks));
         assert_eq!(f("a/hooks/hooks.json"), Some(Format::ClaudeHooks));
         assert_eq!(f(".codex/hooks.json"), Some(Format::CodexHooks));
+        assert_eq!(f(".cursor/hooks.json"), Some(Format::CursorHooks));
+        assert_eq!(f("app/.cursor/hooks.json"), Some(Format::CursorHooks));
         // A configuration's mapping wins.
         let forced = classify_in_repo("c/hooks/hooks.json", |_| Some(Format::ClaudeHooks), exists);
         assert_eq!(forced.map(|c| c.format), Some(Format::ClaudeHooks));

@@ -551,6 +551,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::ClaudeIgnore
         | Format::GeminiSettings
         | Format::CodexHooks
+        | Format::CursorHooks
         | Format::CodexConfig
         | Format::ClaudeMemory
         | Format::AgentsMd

@@ -110,6 +110,12 @@ formats! {
     /// with Codex's own events, read by the Codex HOOK rules and the SEC
     /// shell rules.
     CodexHooks => "codex-hooks", Json, Some("codex-hooks");
+    /// Cursor hooks, a project's `.cursor/hooks.json`: `{"version": 1,
+    /// "hooks": {"<event>": [<hook>, ...]}}`, camelCase events whose lists
+    /// hold the hooks themselves (no matcher groups), read by the Cursor
+    /// HOOK rules and the SEC shell rules (Cursor hooks documentation,
+    /// <https://cursor.com/docs/agent/hooks>).
+    CursorHooks => "cursor-hooks", Json, Some("cursor-hooks");
     /// Claude Code plugin default settings, `settings.json` at the root of a
     /// plugin (beside `.claude-plugin/plugin.json`).
     ClaudePluginSettings => "claude-plugin-settings", Json, None;

@@ -36,6 +36,7 @@ schemas!(
     "claude-settings",
     "codex-hooks",
     "codex-config",
+    "cursor-hooks",
     "gemini-settings",
     "loom-agent-spec-v1",
     "loopmaster-loop",

@@ -4,7 +4,9 @@
 //! event name -> matcher groups -> handlers); and Codex's hooks (a
 //! project's `.codex/hooks.json`, a Codex plugin manifest's inline `hooks`:
 //! the same shape with Codex's events, [`codex_hooks`]), which only the
-//! rules named for Codex read.
+//! rules named for Codex read; and Cursor's (a project's
+//! `.cursor/hooks.json`: camelCase events whose lists hold the hooks
+//! themselves, [`cursor_hooks`]), which only the SEC shell rules read.
 
 pub mod bare_plugin_mcp_matcher;
 pub mod exec_command_with_arguments;
@@ -427,6 +429,30 @@ pub(crate) const CODEX_HOOK_EVENTS: &[&str] = &[
     "Interrupt",
 ];
 
+/// The hooks Cursor reads from `a`, a project's `.cursor/hooks.json`
+/// (`{"version": 1, "hooks": {"<event>": [<hook>, ...]}}`): an event's
+/// list holds the hooks themselves, so the [`Event::groups`] of these
+/// [`Hooks`] are the hooks ([`Hooks::cursor_handlers`]), never matcher
+/// groups. Cursor's events are not Claude Code's: the Claude Code `HOOK`
+/// rules never read these; the `SEC` shell rules do.
+///
+/// Source: Cursor hooks documentation (<https://cursor.com/docs/agent/hooks>).
+pub(crate) fn cursor_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    if a.format != Format::CursorHooks || a.document.is_dropped() {
+        return None;
+    }
+    let doc = &a.document;
+    let hooks = doc.get(doc.root()?, "hooks")?;
+    doc.entries(hooks)?;
+    // `<project>/.cursor/hooks.json`
+    let dir = parent(cx.path(a.file));
+    Some(Hooks {
+        doc,
+        hooks,
+        home: Home::Project(parent(dir).to_string()),
+    })
+}
+
 /// The handler types Codex runs (openai/codex `codex-rs/hooks/src/engine/discovery.rs`).
 pub(crate) const CODEX_HANDLER_TYPES: &[&str] = &["command", "mcp_tool"];
 
@@ -480,6 +506,18 @@ impl Hooks<'_> {
         self.events()
             .iter()
             .flat_map(|e| self.handlers_of(e).into_iter().map(|h| (e.name.clone(), h)))
+            .collect()
+    }
+
+    /// Every hook of Cursor's hooks ([`cursor_hooks`]), with its event
+    /// name: the mappings of each event's list.
+    pub fn cursor_handlers(&self) -> Vec<(String, NodeId)> {
+        self.events()
+            .into_iter()
+            .flat_map(|e| {
+                let name = e.name;
+                e.groups.into_iter().map(move |h| (name.clone(), h))
+            })
             .collect()
     }
 

@@ -166,7 +166,8 @@ pub(crate) struct ShellSite {
 /// Where a shell command (or a program with its arguments) is run from an
 /// artifact, as its characters:
 ///
-/// - command hooks (every place [`hooks_of`] walks): `command` as shell
+/// - command hooks (every place [`hooks_of`] walks, Codex's and Cursor's
+///   hooks): `command` as shell
 ///   text, `command` with `args` (exec form) as one command line, and each
 ///   argument holding a space (the script of `bash -c ...`);
 /// - stdio MCP servers ([`servers`]): `command`, each argument holding a
@@ -193,49 +194,52 @@ fn compute_shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
     let hooks = hooks_of(cx, a)
         .into_iter()
         .chain(crate::rules::hooks::codex_hooks(cx, a));
-    for h in hooks {
-        for (event, handler) in h.handlers() {
-            if handler_type(doc, handler).is_some_and(|t| t != "command") {
-                continue;
-            }
-            let whose = format!("a `{}` hook", plain(&event));
-            let Some(cmd) = doc.get(handler, "command") else {
-                continue;
-            };
-            let args = doc.get(handler, "args").and_then(|l| doc.items(l));
-            match args {
-                Some(items) => {
-                    // An argument holding a space is a script of its own
-                    // (`bash -c "..."`).
-                    for &i in items {
-                        if doc.as_str(i).is_some_and(|s| s.contains(' '))
-                            && let Some(chars) = string(i)
-                        {
-                            out.push(ShellSite {
-                                chars,
-                                whose: whose.clone(),
-                                argv: false,
-                            });
-                        }
-                    }
-                    let mut nodes = vec![cmd];
-                    nodes.extend(items.iter().copied());
-                    if let Some(chars) = argv(cx, a, &nodes) {
+    // Cursor's event lists hold the hooks themselves.
+    let cursor = crate::rules::hooks::cursor_hooks(cx, a);
+    let handlers = hooks
+        .flat_map(|h| h.handlers())
+        .chain(cursor.iter().flat_map(|h| h.cursor_handlers()));
+    for (event, handler) in handlers {
+        if handler_type(doc, handler).is_some_and(|t| t != "command") {
+            continue;
+        }
+        let whose = format!("a `{}` hook", plain(&event));
+        let Some(cmd) = doc.get(handler, "command") else {
+            continue;
+        };
+        let args = doc.get(handler, "args").and_then(|l| doc.items(l));
+        match args {
+            Some(items) => {
+                // An argument holding a space is a script of its own
+                // (`bash -c "..."`).
+                for &i in items {
+                    if doc.as_str(i).is_some_and(|s| s.contains(' '))
+                        && let Some(chars) = string(i)
+                    {
                         out.push(ShellSite {
                             chars,
-                            whose,
-                            argv: true,
-                        });
-                    }
-                }
-                None => {
-                    if let Some(chars) = string(cmd) {
-                        out.push(ShellSite {
-                            chars,
-                            whose,
+                            whose: whose.clone(),
                             argv: false,
                         });
                     }
+                }
+                let mut nodes = vec![cmd];
+                nodes.extend(items.iter().copied());
+                if let Some(chars) = argv(cx, a, &nodes) {
+                    out.push(ShellSite {
+                        chars,
+                        whose,
+                        argv: true,
+                    });
+                }
+            }
+            None => {
+                if let Some(chars) = string(cmd) {
+                    out.push(ShellSite {
+                        chars,
+                        whose,
+                        argv: false,
+                    });
                 }
             }
         }
