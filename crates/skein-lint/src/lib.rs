@@ -352,6 +352,8 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::hooks::unknown_hook_event::PASS,
     rules::hooks::unknown_codex_hook_event::PASS,
     rules::hooks::unknown_codex_hooks_key::PASS,
+    rules::hooks::unknown_cursor_hook_event::PASS,
+    rules::hooks::missing_cursor_hook_field::PASS,
     rules::hooks::unsupported_codex_hook_type::PASS,
     rules::hooks::missing_codex_hook_field::PASS,
     rules::hooks::ignored_codex_matcher::PASS,

@@ -6,7 +6,8 @@
 //! the same shape with Codex's events, [`codex_hooks`]), which only the
 //! rules named for Codex read; and Cursor's (a project's
 //! `.cursor/hooks.json`: camelCase events whose lists hold the hooks
-//! themselves, [`cursor_hooks`]), which only the SEC shell rules read.
+//! themselves, [`cursor_hooks`]), which only the rules named for Cursor and
+//! the SEC shell rules read.
 
 pub mod bare_plugin_mcp_matcher;
 pub mod exec_command_with_arguments;
@@ -22,12 +23,14 @@ pub mod matcher_not_applicable;
 pub mod mcp_matcher_without_tool;
 pub mod millisecond_hook_timeout;
 pub mod missing_codex_hook_field;
+pub mod missing_cursor_hook_field;
 pub mod missing_hook_field;
 pub mod missing_hook_script;
 pub mod once_outside_frontmatter;
 pub mod powershell_env_var;
 pub mod unknown_codex_hook_event;
 pub mod unknown_codex_hooks_key;
+pub mod unknown_cursor_hook_event;
 pub mod unknown_hook_event;
 pub mod unknown_matcher_tool;
 pub mod unknown_matcher_value;
@@ -429,12 +432,19 @@ pub(crate) const CODEX_HOOK_EVENTS: &[&str] = &[
     "Interrupt",
 ];
 
+/// The formats that hold Cursor hooks ([`cursor_hooks`]).
+const CURSOR_HOOK_FORMATS: &[Format] = &[Format::CursorHooks];
+
+/// The artifacts the HOOK rules on Cursor's hooks read ([`cursor_hooks`]).
+pub(crate) const CURSOR_ON: crate::On = crate::On::Formats(CURSOR_HOOK_FORMATS);
+
 /// The hooks Cursor reads from `a`, a project's `.cursor/hooks.json`
 /// (`{"version": 1, "hooks": {"<event>": [<hook>, ...]}}`): an event's
 /// list holds the hooks themselves, so the [`Event::groups`] of these
 /// [`Hooks`] are the hooks ([`Hooks::cursor_handlers`]), never matcher
 /// groups. Cursor's events are not Claude Code's: the Claude Code `HOOK`
-/// rules never read these; the `SEC` shell rules do.
+/// rules never read these; the Cursor ones (`HOOK028`, `HOOK029`) and the
+/// `SEC` shell rules do.
 ///
 /// Source: Cursor hooks documentation (<https://cursor.com/docs/agent/hooks>).
 pub(crate) fn cursor_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
@@ -452,6 +462,32 @@ pub(crate) fn cursor_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a
         home: Home::Project(parent(dir).to_string()),
     })
 }
+
+/// The hook events Cursor has, as `hooks.json` keys: the agent hooks and
+/// the Tab hooks of the Cursor hooks documentation
+/// (<https://cursor.com/docs/agent/hooks>, "Hook categories").
+pub(crate) const CURSOR_HOOK_EVENTS: &[&str] = &[
+    "sessionStart",
+    "sessionEnd",
+    "preToolUse",
+    "postToolUse",
+    "postToolUseFailure",
+    "subagentStart",
+    "subagentStop",
+    "beforeShellExecution",
+    "afterShellExecution",
+    "beforeMCPExecution",
+    "afterMCPExecution",
+    "beforeReadFile",
+    "afterFileEdit",
+    "beforeSubmitPrompt",
+    "preCompact",
+    "stop",
+    "afterAgentResponse",
+    "afterAgentThought",
+    "beforeTabFileRead",
+    "afterTabFileEdit",
+];
 
 /// The handler types Codex runs (openai/codex `codex-rs/hooks/src/engine/discovery.rs`).
 pub(crate) const CODEX_HANDLER_TYPES: &[&str] = &["command", "mcp_tool"];
