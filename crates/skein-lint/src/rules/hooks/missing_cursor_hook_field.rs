@@ -43,7 +43,16 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 _ => continue,
             },
         };
+        // Some setups give a prompt hook its text in `command`; whether
+        // Cursor reads it there is not settled by its documentation, so
+        // such a hook is not reported.
+        let text_in_command = || {
+            doc.get(hook, "command")
+                .and_then(|c| doc.as_str(c))
+                .is_some_and(|c| !c.trim().is_empty())
+        };
         match doc.get(hook, field) {
+            None if ty == "prompt" && text_in_command() => {}
             None => {
                 let at = doc.node(hook).span.start as usize;
                 out.push(
