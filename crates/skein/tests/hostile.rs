@@ -25,6 +25,7 @@
 //! | FIFO with a recognised name | `cli.rs` `fifo_with_artifact_name_is_reported_never_opened` |
 //! | socket (a special file) with a recognised name | `socket_with_artifact_name` |
 //! | 10,000 files in one folder | `ten_thousand_files_in_one_folder` |
+//! | a loop of 3,000 stages, every gate revising forward (FLOW003 findings and their help stay linear) | `loop_of_three_thousand_stages_each_revising_forward` |
 //! | non-UTF-8 bytes in a path | `cli.rs` `non_utf8_folder_names_are_analyzed`, and a file name: `non_utf8_file_name` |
 //! | terminal control bytes | `cli.rs` `control_bytes_are_not_echoed` |
 //! | a right-to-left override and a zero-width space in a finding's snippet and message (Trojan Source) | `bidi_and_zero_width_are_escaped_in_every_format` |
@@ -851,4 +852,52 @@ fn bidi_and_zero_width_are_escaped_in_every_format() {
         human.contains("6 │ Run `./???hs.x???` and deploy???ment."),
         "{human}"
     );
+}
+
+#[test]
+fn loop_of_three_thousand_stages_each_revising_forward() {
+    // Stage `sK`'s gate sends revisions to the stage after it: 2,999
+    // FLOW003 findings, each naming at most five earlier stages in its help
+    // (the list of every earlier stage made the report grow with the square
+    // of the loop: 70 MB of text at 4,000 stages).
+    const N: usize = 3_000;
+    let stages: Vec<String> = (0..N)
+        .map(|k| {
+            let gate = if k + 1 < N {
+                format!(
+                    r#", "gate": {{"id": "G{k}", "kind": "review", "verdicts": ["READY", "NOT READY", "BLOCKED"], "revise_to": "s{}"}}"#,
+                    k + 1
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                r#"{{"id": "s{k}", "type": "verify", "intent": "Do s{k}.", "skills": ["work"]{gate}}}"#
+            )
+        })
+        .collect();
+    let text = format!(
+        r#"{{"name": "big", "description": "A long loop.", "entrypoint": "LOOP.md", "kind": "loop", "cap": 3, "stages": [{}]}}"#,
+        stages.join(",")
+    );
+    let watchdog = skein_test_support::Watchdog::start(
+        "this hostile input's check",
+        std::time::Duration::from_secs(120),
+    );
+    let r = check_mem(vec![("packs/core/loops/big/loop.json", text.into_bytes())]);
+    drop(watchdog);
+    let flow003: Vec<_> = r
+        .diagnostics()
+        .iter()
+        .filter(|d| d.rule.code == "FLOW003")
+        .collect();
+    assert_eq!(flow003.len(), N - 1);
+    let helps: Vec<&str> = flow003.iter().filter_map(|d| d.help.as_deref()).collect();
+    assert_eq!(helps.len(), N - 1);
+    assert!(helps.contains(
+        &"name a stage before `s10`: `s5`, `s6`, `s7`, `s8`, `s9` (the 5 nearest of 10 earlier stages)"
+    ));
+    assert!(helps.contains(&"name a stage before `s2`: `s0`, `s1`"));
+    let longest = helps.iter().max_by_key(|h| h.len()).expect("a help");
+    assert!(longest.len() < 150, "a help too long: {longest}");
 }

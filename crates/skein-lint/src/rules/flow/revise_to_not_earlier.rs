@@ -3,6 +3,7 @@
 use crate::{Context, Pass};
 use skein_model::graph::LoopFlow;
 use skein_syntax::{Diagnostic, Rule, Severity, quote};
+use std::collections::HashMap;
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -12,7 +13,7 @@ pub const RULE: Rule = Rule {
     summary: "a gate's `revise_to` names no earlier stage of its loop",
     doc: "## What it does\nChecks the `revise_to` of every gate of a skilldrop loop: it must name \
 a stage of the same loop that comes before the gate's own stage. A name that is no stage of the \
-loop is reported with the stages that would be valid; a name of the gate's own stage or of a \
+loop is reported with the stages that would be valid (the five nearest the gate); a name of the gate's own stage or of a \
 later stage is reported with that stage shown beside it.\n\n## Why is this bad?\nA revise \
 verdict sends the work back to be fixed before it is judged again. Pointing at a stage that does \
 not exist leaves the runner nowhere to go; pointing at the gate's own stage or a later one skips \
@@ -40,22 +41,38 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// How many earlier stages a help names at most: the nearest ones (a loop
+/// of thousands of stages would otherwise list them all in every finding).
+const SHOWN: usize = 5;
+
 fn check_loop(cx: &Context, l: &LoopFlow) -> Vec<Diagnostic> {
     let stage = |i: usize| cx.graph.node(l.stages[i]);
+    // Each stage id's positions, in order: one pass over the stages, not
+    // one per gate.
+    let mut at: HashMap<&str, Vec<usize>> = HashMap::new();
+    for j in 0..l.stages.len() {
+        at.entry(stage(j).name.as_str()).or_default().push(j);
+    }
     let mut out = Vec::new();
     for (i, gate) in l.gates.iter().enumerate() {
         let Some(gate) = gate else { continue };
         let Some(target) = &gate.revise_to else {
             continue;
         };
-        let positions: Vec<usize> = (0..l.stages.len())
-            .filter(|&j| stage(j).name == target.value)
-            .collect();
-        if positions.iter().any(|&j| j < i) {
+        let positions: &[usize] = at.get(target.value.as_str()).map_or(&[], Vec::as_slice);
+        if positions.first().is_some_and(|&j| j < i) {
             continue;
         }
         let own = &stage(i).name;
-        let earlier: Vec<String> = (0..i).map(|j| quote(&stage(j).name)).collect();
+        // The nearest earlier stages, in loop order.
+        let earlier: Vec<String> = (i.saturating_sub(SHOWN)..i)
+            .map(|j| quote(&stage(j).name))
+            .collect();
+        let more = if i > SHOWN {
+            format!(" (the {SHOWN} nearest of {i} earlier stages)")
+        } else {
+            String::new()
+        };
         let help = if earlier.is_empty() {
             format!(
                 "stage {} is the first stage of loop {}, so no stage comes before it; \
@@ -64,7 +81,11 @@ fn check_loop(cx: &Context, l: &LoopFlow) -> Vec<Diagnostic> {
                 quote(&l.name)
             )
         } else {
-            format!("name a stage before {}: {}", quote(own), earlier.join(", "))
+            format!(
+                "name a stage before {}: {}{more}",
+                quote(own),
+                earlier.join(", ")
+            )
         };
         let d = match positions.first() {
             None => Diagnostic::new(
