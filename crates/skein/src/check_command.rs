@@ -37,6 +37,16 @@ fn check_on_pool(args: CheckArgs, threads: usize) -> anyhow::Result<ExitCode> {
             "--statistics prints a table (human, concise) or JSON: not --format sarif or github"
         );
     }
+    if (args.show_settings || args.show_files)
+        && matches!(
+            args.format,
+            OutputFormat::Json | OutputFormat::Sarif | OutputFormat::Github
+        )
+    {
+        anyhow::bail!(
+            "--show-settings and --show-files print text (human, concise): not --format json, sarif or github"
+        );
+    }
     // `skein check - --stdin-filename PATH` (or `--stdin-filename` alone):
     // standard input is that file of its project.
     let stdin_path = match (

@@ -1035,6 +1035,27 @@ fn output_and_exit_flags() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// `--show-files` and `--show-settings` print text only: asked for
+/// another format, they say so rather than print text under its name.
+#[test]
+fn show_files_refuses_a_machine_format() {
+    let dir = common::project();
+    for flag in ["--show-files", "--show-settings"] {
+        for format in ["json", "sarif", "github"] {
+            let o = skein(&["check", flag, "--format", format], dir.path());
+            assert_eq!(o.status.code(), Some(2), "{flag} --format {format}");
+            assert!(
+                String::from_utf8_lossy(&o.stderr).contains(
+                    "--show-settings and --show-files print text (human, concise): not --format json, sarif or github"
+                ),
+                "{flag} --format {format}"
+            );
+        }
+        let o = skein(&["check", flag, "--format", "concise"], dir.path());
+        assert_eq!(o.status.code(), Some(0), "{flag} --format concise");
+    }
+}
+
 /// `--show-files` lists what `check` analyzes, the files a plugin
 /// manifest names by path (hooks files outside `hooks/`) included.
 #[test]
