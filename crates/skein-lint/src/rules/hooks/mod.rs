@@ -851,6 +851,41 @@ pub(crate) fn scan(chars: &[(char, Span)]) -> (Vec<Quote>, Vec<Word>) {
     (states, words)
 }
 
+/// The finding of a hooks key that is no event of `client` (`"Codex"`,
+/// `"Cursor"`) and near none of its `events`: named as Claude Code's when
+/// `claude` (an event Claude Code has), with every event `client` has.
+/// Shared by HOOK023 and HOOK028.
+pub(crate) fn unknown_client_event(
+    rule: skein_syntax::Rule,
+    file: skein_syntax::FileId,
+    span: skein_syntax::Span,
+    name: &str,
+    client: &str,
+    events: &[&str],
+    claude: bool,
+) -> skein_syntax::Diagnostic {
+    use skein_syntax::quote;
+    let message = if claude {
+        format!(
+            "{} is a Claude Code hook event, not a {client} one; {client}'s events are {}",
+            quote(name),
+            events.join(", ")
+        )
+    } else {
+        format!(
+            "unknown {client} hook event {}; {client}'s events are {}",
+            quote(name),
+            events.join(", ")
+        )
+    };
+    let label = if claude {
+        format!("Claude Code has this event, {client} does not")
+    } else {
+        format!("not a {client} event")
+    };
+    skein_syntax::Diagnostic::new(rule, file, span, message).with_label(label)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

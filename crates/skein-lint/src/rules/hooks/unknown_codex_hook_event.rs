@@ -61,29 +61,15 @@ fn findings(cx: &Context, a: &Artifact, h: &super::Hooks) -> Vec<Diagnostic> {
                     .then(|| rename_event(cx, a, h, e.key, &e.name, s, CODEX_HOOK_EVENTS))
                     .flatten(),
             ),
-            None => Diagnostic::new(
+            None => super::unknown_client_event(
                 RULE,
                 a.file,
                 span,
-                if claude_only {
-                    format!(
-                        "{} is a Claude Code hook event, not a Codex one; Codex's events are {}",
-                        quote(&e.name),
-                        CODEX_HOOK_EVENTS.join(", ")
-                    )
-                } else {
-                    format!(
-                        "unknown Codex hook event {}; Codex's events are {}",
-                        quote(&e.name),
-                        CODEX_HOOK_EVENTS.join(", ")
-                    )
-                },
-            )
-            .with_label(if claude_only {
-                "Claude Code has this event, Codex does not"
-            } else {
-                "not a Codex event"
-            }),
+                &e.name,
+                "Codex",
+                CODEX_HOOK_EVENTS,
+                claude_only,
+            ),
         };
         out.push(d.with_note(
             "Codex drops a hooks key it does not know without a word: these hooks never run",

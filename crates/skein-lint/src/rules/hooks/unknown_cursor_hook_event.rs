@@ -70,29 +70,15 @@ fn check(cx: &Context, a: &Artifact) -> Vec<Diagnostic> {
                 s,
                 CURSOR_HOOK_EVENTS,
             )),
-            None => Diagnostic::new(
+            None => super::unknown_client_event(
                 RULE,
                 a.file,
                 span,
-                if claude {
-                    format!(
-                        "{} is a Claude Code hook event, not a Cursor one; Cursor's events are {}",
-                        quote(&e.name),
-                        CURSOR_HOOK_EVENTS.join(", ")
-                    )
-                } else {
-                    format!(
-                        "unknown Cursor hook event {}; Cursor's events are {}",
-                        quote(&e.name),
-                        CURSOR_HOOK_EVENTS.join(", ")
-                    )
-                },
-            )
-            .with_label(if claude {
-                "Claude Code has this event, Cursor does not"
-            } else {
-                "not a Cursor event"
-            }),
+                &e.name,
+                "Cursor",
+                CURSOR_HOOK_EVENTS,
+                claude,
+            ),
         };
         out.push(d.with_note(
             "Cursor runs hooks only for the events it has: the hooks under this key never run",
