@@ -939,6 +939,21 @@ fn duplicate_keys(doc: &Document, entries: &[Entry]) -> Vec<(NodeId, NodeId)> {
     duplicates
 }
 
+/// The byte offset in `src` of the first tab in the indentation of a line
+/// after its first: where saphyr's "while scanning a plain scalar, found a
+/// tab" fault is (it names the value's start).
+fn indenting_tab(src: &str) -> Option<usize> {
+    let mut offset = src.find('\n')? + 1;
+    for line in src[offset..].split_inclusive('\n') {
+        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        if let Some(t) = line[..indent].find('\t') {
+            return Some(offset + t);
+        }
+        offset += line.len();
+    }
+    None
+}
+
 /// tree-sitter-yaml recovers coarsely: one unquoted `: ` in a value turns the
 /// whole document into an ERROR node that starts at its first key. When the
 /// tree has errors, the reference YAML 1.2 parser (saphyr) is asked where it
@@ -966,8 +981,17 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
         .next()
         .map(char::len_utf8)
         .unwrap_or(0);
-    let tab = info.contains("tabs disallowed");
-    if tab {
+    let tab = info.contains("tabs disallowed") || info.contains("found a tab");
+    // Where a plain value that goes on to a line indented with a tab starts
+    // (saphyr names the value, the fault is the tab of a later line).
+    let mut scalar = None;
+    if info.contains("found a tab") {
+        if let Some(t) = indenting_tab(&cx.text[at..end]) {
+            scalar = Some(Span::new(at, at + len));
+            at += t;
+            len = cx.text[at..].bytes().take_while(|&b| b == b'\t').count();
+        }
+    } else if tab {
         // The parser stops after the indentation; the fault is its tabs.
         let line_start = cx.text[..at].rfind('\n').map_or(0, |i| i + 1);
         let indent = &cx.text[line_start..at];
@@ -990,6 +1014,9 @@ fn refine_yaml_error(cx: &mut Cx, start: usize, end: usize) {
         d = d
             .with_label("a tab in the indentation")
             .with_help("YAML indents with spaces only: replace the tab with spaces");
+        if let Some(value) = scalar {
+            d = d.with_secondary(cx.file, value, "in the plain value that starts here");
+        }
     } else if info.contains("mapping values are not allowed") {
         d = d.with_help(
             "a plain value cannot contain `: `; quote the value or use a block scalar (`>-`)",
@@ -2307,6 +2334,36 @@ mod saphyr_refinement_tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_tab_after_a_plain_value_is_pointed_at_not_the_value() {
+        let text = "name: s\n\tdescription: hi\n";
+        let p = Parsers::new().parse_yaml(FileId(0), text);
+        let [d] = p.diagnostics.as_slice() else {
+            panic!("one diagnostic: {:?}", p.diagnostics)
+        };
+        let secondary: Vec<(std::ops::Range<usize>, &str)> = d
+            .secondary
+            .iter()
+            .map(|l| (l.span.range(), l.message.as_str()))
+            .collect();
+        assert_eq!(
+            (
+                d.primary.span.range(),
+                d.primary.message.as_str(),
+                secondary
+            ),
+            (
+                8..9,
+                "a tab in the indentation",
+                vec![(6..7, "in the plain value that starts here")]
+            )
+        );
+        assert_eq!(
+            p.diagnostics[0].message,
+            "syntax error: while scanning a plain scalar, found a tab"
+        );
     }
 
     #[test]
