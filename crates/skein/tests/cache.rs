@@ -466,6 +466,25 @@ fn a_cache_folder_that_is_not_skeins_own_is_refused() {
     std::fs::write(&file, "not a folder").unwrap();
     refused(&file, "is a file, not a folder");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+    // A named folder that cannot be made: below a file, or below a folder
+    // that allows no writing (the permission bits decide, root included).
+    refused(
+        &file.join("cache"),
+        &format!("cannot be made: {} is a file, not a folder", file.display()),
+    );
+    let locked = home.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    let mut perms = std::fs::metadata(&locked).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&locked, perms.clone()).unwrap();
+    refused(
+        &locked.join("cache"),
+        &format!("cannot be made: {} allows no writing", locked.display()),
+    );
+    #[allow(clippy::permissions_set_readonly_false)]
+    perms.set_readonly(false);
+    std::fs::set_permissions(&locked, perms).unwrap();
+    assert!(!locked.join("cache").exists());
     // The default folder, a link planted in the project: nothing written
     // where it points.
     #[cfg(unix)]

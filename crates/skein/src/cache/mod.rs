@@ -265,11 +265,38 @@ fn content_of(c: &Content) -> EntryContent {
 }
 
 /// Why a run of `root` with `options` keeps no cache although it asks for
-/// one, when its cache folder is [`refused`] (the command line warns).
+/// one (the command line warns): its cache folder is [`refused`], or it was
+/// named (`--cache-dir`, `cache-dir` of skein.toml), is missing, and cannot
+/// be made because the nearest folder above it that exists allows no
+/// writing. The default folder of a read-only project is not a refusal:
+/// such a project gets no cache files, in silence.
 pub fn refusal(root: &Path, options: &Options) -> Option<String> {
     let settings = settings(options)?;
     let config = crate::resolved_config(root, options).ok()?;
-    refused(&folder(root, &config, settings), root)
+    let dir = folder(root, &config, settings);
+    if let Some(why) = refused(&dir, root) {
+        return Some(why);
+    }
+    let named = settings.dir.is_some() || config.cache_dir.is_some();
+    let dir = std::path::absolute(&dir).unwrap_or(dir);
+    if !named || std::fs::symlink_metadata(&dir).is_ok() {
+        return None;
+    }
+    let parent = dir.ancestors().skip(1).find(|p| p.exists())?;
+    if !parent.is_dir() {
+        return Some(format!(
+            "the cache folder {} cannot be made: {} is a file, not a folder",
+            dir.display(),
+            parent.display()
+        ));
+    }
+    store::read_only(parent).then(|| {
+        format!(
+            "the cache folder {} cannot be made: {} allows no writing",
+            dir.display(),
+            parent.display()
+        )
+    })
 }
 
 /// The namespace (folder) of the records of `settings`' version.

@@ -641,7 +641,7 @@ fn read_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<
 
 /// Whether the permission bits of `path` allow no writing (for anyone):
 /// checked by bits, not by trying, since root may write anywhere.
-fn read_only(path: &Path) -> bool {
+pub(crate) fn read_only(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
 }
 
