@@ -56,11 +56,9 @@ fn check_on_pool(args: CheckArgs, threads: usize) -> anyhow::Result<ExitCode> {
         (None, true) => anyhow::bail!(
             "reading standard input (`-`) needs --stdin-filename PATH: the file of the project it stands for"
         ),
-        // `-` alone, or no path at all (clap's default `.`): another path
-        // beside `-` would be dropped in silence, so it is refused.
-        (Some(p), _) if matches!(args.paths.as_slice(), [one] if one == Path::new("-") || one == Path::new(".")) => {
-            Some(p.clone())
-        }
+        // `-` alone, or no path at all: another path beside `-` (even
+        // `.`) would be dropped in silence, so it is refused.
+        (Some(p), _) if args.paths.is_empty() || args.paths == [Path::new("-")] => Some(p.clone()),
         (Some(_), _) => {
             anyhow::bail!("--stdin-filename reads standard input: name no other path than `-`")
         }
@@ -68,6 +66,7 @@ fn check_on_pool(args: CheckArgs, threads: usize) -> anyhow::Result<ExitCode> {
     };
     let paths = match &stdin_path {
         Some(p) => vec![p.clone()],
+        None if args.paths.is_empty() => vec![PathBuf::from(".")],
         None => args.paths.clone(),
     };
     let mut overlay = None;
@@ -729,10 +728,15 @@ fn settings(run: &Run, options: &Options) -> anyhow::Result<String> {
         "configuration: {}\n",
         match &options.config {
             skein::ConfigSource::Isolated => "none (--isolated)".to_string(),
-            _ => config
-                .source
-                .as_ref()
-                .map_or("none (defaults)".to_string(), |(p, _)| p.clone()),
+            _ => match &config.source {
+                None => "none (defaults)".to_string(),
+                Some((p, _)) if config.unread => format!(
+                    "{p} (not applied: {} problem{} in it, shown by `skein check`; the defaults below apply)",
+                    config.diagnostics.len(),
+                    if config.diagnostics.len() == 1 { "" } else { "s" }
+                ),
+                Some((p, _)) => p.clone(),
+            },
         }
     ));
     out.push_str(&format!(

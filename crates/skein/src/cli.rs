@@ -106,8 +106,9 @@ pub enum GraphFormatArg {
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Files or folders to report on (each analyzed within its project).
-    #[arg(default_value = ".")]
+    /// Files or folders to report on (each analyzed within its project);
+    /// the current folder when none is named.
+    #[arg(value_name = "PATHS")]
     pub paths: Vec<PathBuf>,
     /// Analyze only the named paths, each as a repository of its own, not
     /// the project around them (references outside them do not resolve).

@@ -409,6 +409,9 @@ pub struct Config {
     pub cache_dir: Option<PathBuf>,
     /// Problems of the file (in [`CONFIG_FILE`] until the report gives it an id).
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether none of the file's settings apply: it is not UTF-8, not
+    /// TOML, or has a key of the wrong name or type (see `diagnostics`).
+    pub unread: bool,
 }
 
 /// Finds the `skein.toml` that applies to `path`: in its folder (its own
@@ -435,12 +438,15 @@ pub fn load(source: &ConfigSource, root: &Path) -> Result<Config, crate::Error> 
             None => return Ok(Config::default()),
         },
     };
-    let text = std::fs::read_to_string(&file).map_err(|source| crate::Error::Config {
+    let bytes = std::fs::read(&file).map_err(|source| crate::Error::Config {
         path: file.clone(),
         source,
     })?;
     let prefix = prefix_of(root, &file);
-    let mut config = Config::parse(display, text, prefix);
+    let mut config = match String::from_utf8(bytes) {
+        Ok(text) => Config::parse(display, text, prefix),
+        Err(e) => Config::not_utf8(display, &e, prefix),
+    };
     if let Some(dir) = config.cache_dir.take() {
         let base = file.parent().unwrap_or(Path::new(""));
         config.cache_dir = Some(base.join(dir));
@@ -494,6 +500,94 @@ fn span(r: std::ops::Range<usize>) -> Span {
     Span::new(r.start, r.end)
 }
 
+/// The most problems [`file_errors`] reports in one skein.toml.
+const MAX_FILE_ERRORS: usize = 32;
+
+/// `SCH005` findings for a skein.toml that `toml` does not read as a
+/// [`ConfigFile`], `first` being its error: a TOML syntax error alone (the
+/// rest of the file cannot be read), else every key of the wrong name or
+/// type, found by blanking the entry of each error in turn (its line, or
+/// a whole `[table]` when the error is on its header) and reading again,
+/// as long as the text left is valid TOML (at most [`MAX_FILE_ERRORS`]),
+/// in source order.
+fn file_errors(text: &str, first: toml::de::Error) -> Vec<Diagnostic> {
+    let diagnostic = |e: &toml::de::Error| {
+        let s = e.span().map(span).unwrap_or(Span::empty(0));
+        let msg = e.message().trim_end().trim_end_matches('.').to_string();
+        let mut d = Diagnostic::new(
+            INVALID_CONFIG,
+            CONFIG_FILE,
+            s,
+            format!("invalid skein.toml: {msg}"),
+        )
+        .with_note("no setting of this file applies until it is fixed");
+        if msg.starts_with("unknown field") {
+            d = d.with_label("unknown key");
+        }
+        d
+    };
+    let mut out = vec![diagnostic(&first)];
+    let mut bytes = text.as_bytes().to_vec();
+    let mut at = first.span();
+    while out.len() < MAX_FILE_ERRORS
+        && let Some(range) = at.clone()
+    {
+        blank_entry(&mut bytes, range.start);
+        let Ok(left) = std::str::from_utf8(&bytes) else {
+            break;
+        };
+        if left.parse::<toml::Table>().is_err() {
+            break;
+        }
+        match toml::from_str::<ConfigFile>(left) {
+            Ok(_) => break,
+            Err(e) if e.span() == at => break,
+            Err(e) => {
+                out.push(diagnostic(&e));
+                at = e.span();
+            }
+        }
+    }
+    // In the file's order (serde finds them in its own).
+    out.sort_by_key(|d| d.primary.span);
+    out
+}
+
+/// Replaces with spaces (offsets kept) the line of `bytes` holding `at`,
+/// or, when that line is a `[table]` header, the table down to the next
+/// header.
+fn blank_entry(bytes: &mut [u8], at: usize) {
+    let at = at.min(bytes.len());
+    let start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line_end = |from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| from + i)
+    };
+    let mut end = line_end(start);
+    if bytes[start..end].trim_ascii_start().starts_with(b"[") {
+        while end < bytes.len() {
+            let next = end + 1;
+            if bytes[next..line_end(next)]
+                .trim_ascii_start()
+                .starts_with(b"[")
+            {
+                break;
+            }
+            end = line_end(next);
+        }
+    }
+    for b in &mut bytes[start..end] {
+        if *b != b'\n' {
+            *b = b' ';
+        }
+    }
+}
+
 /// The specificity with which `selector` matches `rule`: a code or name
 /// matches most specifically, a code prefix by its length.
 fn specificity(selector: &str, rule: &Rule) -> Option<usize> {
@@ -515,6 +609,34 @@ fn always_on(rule: &Rule) -> bool {
 }
 
 impl Config {
+    /// The configuration of a skein.toml that is not UTF-8 (TOML files are,
+    /// by the TOML 1.0 specification): none of its settings, and one
+    /// `SCH005` finding at its first byte that is not UTF-8.
+    pub fn not_utf8(path: String, e: &std::string::FromUtf8Error, prefix: String) -> Config {
+        let at = e.utf8_error().valid_up_to();
+        let byte = e.as_bytes()[at];
+        let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        // The text shown has U+FFFD (3 bytes) in place of the bad byte.
+        let shown = text[at..].chars().next().map_or(0, char::len_utf8);
+        let d = Diagnostic::new(
+            INVALID_CONFIG,
+            CONFIG_FILE,
+            Span::new(at, at + shown),
+            format!(
+                "invalid skein.toml: byte 0x{byte:02x} is not UTF-8 (a TOML file is UTF-8 text)"
+            ),
+        )
+        .with_label("not UTF-8")
+        .with_note("no setting of this file applies until it is fixed");
+        Config {
+            prefix,
+            diagnostics: vec![d],
+            source: Some((path, text)),
+            unread: true,
+            ..Config::default()
+        }
+    }
+
     /// Parses and validates a configuration. `path` is how the report names
     /// it; `prefix` is prepended to repo-relative paths before matching globs.
     pub fn parse(path: String, text: String, prefix: String) -> Config {
@@ -531,20 +653,9 @@ impl Config {
         let file: ConfigFile = match toml::from_str(&text) {
             Ok(f) => f,
             Err(e) => {
-                let s = e.span().map(span).unwrap_or(Span::empty(0));
-                let msg = e.message().trim_end().trim_end_matches('.').to_string();
-                let mut d = Diagnostic::new(
-                    INVALID_CONFIG,
-                    CONFIG_FILE,
-                    s,
-                    format!("invalid skein.toml: {msg}"),
-                )
-                .with_note("no setting of this file applies until it is fixed");
-                if msg.starts_with("unknown field") {
-                    d = d.with_label("unknown key");
-                }
-                cfg.diagnostics.push(d);
+                cfg.diagnostics.extend(file_errors(&text, e));
                 cfg.source = Some((path, text));
+                cfg.unread = true;
                 return cfg;
             }
         };
@@ -931,6 +1042,61 @@ mod tests {
             "{}",
             d.message
         );
+    }
+
+    #[test]
+    fn every_key_of_the_wrong_name_or_type_is_reported_once() {
+        let text = "select = 3\nignore = [\n  \"x\",\n  4,\n]\nfoo = 1\n[bar]\nx = 1\n\n[per-path-ignores]\n\"a/**\" = [\"REF\"]\n";
+        let c = parse(text);
+        let got: Vec<(&str, &str)> = c
+            .diagnostics
+            .iter()
+            .map(|d| (&text[d.primary.span.range()], d.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "3",
+                    "invalid skein.toml: invalid type: integer `3`, expected a sequence"
+                ),
+                (
+                    "4",
+                    "invalid skein.toml: invalid type: integer `4`, expected a rule selector or a table { path, pointer, rule, reason }"
+                ),
+                (
+                    "foo",
+                    "invalid skein.toml: unknown field `foo`, expected one of `select`, `ignore`, `severity`, `per-path-ignores`, `formats`, `fail-on`, `fail-on-internal-error`, `max-file-size`, `exclude`, `extend-exclude`, `cache-dir`"
+                ),
+                (
+                    "bar",
+                    "invalid skein.toml: unknown field `bar`, expected one of `select`, `ignore`, `severity`, `per-path-ignores`, `formats`, `fail-on`, `fail-on-internal-error`, `max-file-size`, `exclude`, `extend-exclude`, `cache-dir`"
+                ),
+            ]
+        );
+        // A TOML syntax error: that one alone.
+        let text = "select = [\nfoo = 1\n";
+        assert_eq!(parse(text).diagnostics.len(), 1);
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_one_finding_at_its_first_bad_byte() {
+        let bytes = b"select = [\"FLOW\"]\n# caf\xe9\n".to_vec();
+        let e = String::from_utf8(bytes).unwrap_err();
+        let c = Config::not_utf8("skein.toml".into(), &e, String::new());
+        let d: Vec<(Span, &str)> = c
+            .diagnostics
+            .iter()
+            .map(|d| (d.primary.span, d.message.as_str()))
+            .collect();
+        assert_eq!(
+            d,
+            [(
+                Span::new(23, 26),
+                "invalid skein.toml: byte 0xe9 is not UTF-8 (a TOML file is UTF-8 text)"
+            )]
+        );
+        assert_eq!(c.select_list, None, "no setting applies");
     }
 
     #[test]

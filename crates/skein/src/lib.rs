@@ -1267,12 +1267,9 @@ pub fn check_files(files: Vec<InputFile>, options: &Options) -> Report {
         ConfigSource::Discover => files
             .iter()
             .find(|f| f.path == config::CONFIG_FILE_NAME)
-            .map(|f| {
-                config::Config::parse(
-                    f.path.clone(),
-                    String::from_utf8_lossy(&f.bytes).into_owned(),
-                    String::new(),
-                )
+            .map(|f| match String::from_utf8(f.bytes.clone()) {
+                Ok(text) => config::Config::parse(f.path.clone(), text, String::new()),
+                Err(e) => config::Config::not_utf8(f.path.clone(), &e, String::new()),
             })
             .unwrap_or_default(),
     };

@@ -664,11 +664,13 @@ fn stdin_filename_with_no_project_above_is_refused() {
     );
 }
 
-/// `-` beside another path would drop that path in silence: refused.
+/// `-` beside another path, or another path alone (`.` included), would
+/// drop that path in silence: refused.
 #[test]
 fn stdin_beside_another_path_is_refused() {
     let dir = common::project();
-    for args in [["-", "."], [".", "-"]] {
+    let cases: [&[&str]; 4] = [&["-", "."], &[".", "-"], &["."], &["sub"]];
+    for args in cases {
         let mut all = vec!["check"];
         all.extend(args);
         all.extend(["--stdin-filename", ".mcp.json"]);
@@ -1054,6 +1056,35 @@ fn show_files_refuses_a_machine_format() {
         let o = skein(&["check", flag, "--format", "concise"], dir.path());
         assert_eq!(o.status.code(), Some(0), "{flag} --format concise");
     }
+}
+
+/// `--show-settings` says when skein.toml is not applied (not TOML, not
+/// UTF-8, a key of the wrong name or type), and the defaults it shows are
+/// the ones that apply.
+#[test]
+fn show_settings_says_an_invalid_configuration_is_not_applied() {
+    let dir = common::project();
+    write(dir.path(), "skein.toml", "select = 3\nfoo = 1\n");
+    let o = skein(&["check", "--show-settings"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let line = out.lines().nth(1).unwrap_or_default();
+    assert_eq!(
+        line,
+        "configuration: skein.toml (not applied: 2 problems in it, shown by `skein check`; the defaults below apply)"
+    );
+    std::fs::write(dir.path().join("skein.toml"), b"select = [\"REF\"]\n\xff\n").unwrap();
+    let o = skein(&["check", "--format", "concise"], dir.path());
+    assert_eq!(
+        (o.status.code(), String::from_utf8_lossy(&o.stdout).lines().next().map(str::to_string)),
+        (
+            Some(1),
+            Some(
+                "skein.toml:2:1: error[SCH005] invalid skein.toml: byte 0xff is not UTF-8 (a TOML file is UTF-8 text) [invalid-config]"
+                    .to_string()
+            )
+        )
+    );
 }
 
 /// `--show-files` lists what `check` analyzes, the files a plugin
