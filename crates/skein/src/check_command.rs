@@ -776,7 +776,12 @@ fn files(run: &Run, options: &Options) -> anyhow::Result<String> {
     let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let base = run.base().ok();
     let mut out = String::new();
-    for (rel, format) in listed {
+    for skein::ListedFile {
+        path: rel,
+        format,
+        not_read,
+    } in listed
+    {
         if !run.view.iter().any(|v| {
             v.is_empty()
                 || rel
@@ -789,7 +794,10 @@ fn files(run: &Run, options: &Options) -> anyhow::Result<String> {
             (Some(b), Some(c)) => skein::relative_to(b, &rel, c),
             _ => rel.clone(),
         };
-        out.push_str(&format!("{shown} {format}\n"));
+        match not_read {
+            Some(why) => out.push_str(&format!("{shown} {format} ({why})\n")),
+            None => out.push_str(&format!("{shown} {format}\n")),
+        }
     }
     Ok(out)
 }

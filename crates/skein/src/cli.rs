@@ -188,7 +188,9 @@ pub struct CheckArgs {
     /// Print the configuration in effect (file, rules on, options) and exit.
     #[arg(long, help_heading = "Output")]
     pub show_settings: bool,
-    /// Print the files that would be analyzed, with their format, and exit.
+    /// Print the files that would be analyzed, with their format, and exit
+    /// (a symbolic link or special file named like an artifact is listed
+    /// with why it is reported, not read).
     #[arg(long, help_heading = "Output")]
     pub show_files: bool,
     /// Never draw the progress bar.

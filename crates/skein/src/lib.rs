@@ -639,13 +639,26 @@ pub fn resolved_config(root: &Path, options: &Options) -> Result<config::Config,
     Ok(config)
 }
 
-/// The files a run of `root` would analyze, project-relative and sorted,
-/// each with the format its path suggests (content may refine it):
+/// A file [`list_files`] names.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ListedFile {
+    /// Project-relative, `/`-separated.
+    pub path: String,
+    /// The id of the format its path suggests (content may refine it).
+    pub format: &'static str,
+    /// Why it is reported rather than read, when it is not a regular file:
+    /// a symbolic link (never followed, `SYN012`) or a FIFO, socket or
+    /// device (never opened, `SYN011`).
+    pub not_read: Option<&'static str>,
+}
+
+/// The files a run of `root` would analyze or report as not read,
+/// project-relative and sorted, each with the format its path suggests:
 /// `.gitignore` and `exclude` honoured as in [`check`] (`--show-files`).
 ///
 /// # Errors
 /// [`Error::Root`] when `root` cannot be read; [`Error::Config`] as in [`check`].
-pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'static str)>, Error> {
+pub fn list_files(root: &Path, options: &Options) -> Result<Vec<ListedFile>, Error> {
     std::fs::metadata(root).map_err(|source| Error::Root {
         path: root.to_path_buf(),
         source,
@@ -676,13 +689,31 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<(String, &'stati
         classify_in_repo(rel, |p| config.format_for(p), |q| w.all.contains(q))
             .map(|c| c.format.id())
     };
-    let mut out: Vec<(String, &'static str)> = w
+    let not_read = |kind: walk::EntryKind| match kind {
+        walk::EntryKind::Regular => None,
+        walk::EntryKind::Symlink | walk::EntryKind::LinkedFolder => {
+            Some("symbolic link, not followed: SYN012")
+        }
+        walk::EntryKind::Special => Some("not a regular file, not opened: SYN011"),
+    };
+    let declared_kind = |rel: &String| {
+        let path = root.join(rel);
+        std::fs::symlink_metadata(&path)
+            .map_or(walk::EntryKind::Regular, |m| walk::EntryKind::of(&path, &m))
+    };
+    let mut out: Vec<ListedFile> = w
         .artifacts
         .iter()
-        .map(|f| &f.rel)
-        .chain(&declared)
-        .filter(|rel| !skein_model::unread_at_location(rel, |q| w.all.contains(q)))
-        .filter_map(|rel| format(rel).map(|id| (rel.clone(), id)))
+        .map(|f| (&f.rel, f.kind))
+        .chain(declared.iter().map(|rel| (rel, declared_kind(rel))))
+        .filter(|(rel, _)| !skein_model::unread_at_location(rel, |q| w.all.contains(q)))
+        .filter_map(|(rel, kind)| {
+            format(rel).map(|format| ListedFile {
+                path: rel.clone(),
+                format,
+                not_read: not_read(kind),
+            })
+        })
         .collect();
     out.sort();
     out.dedup();

@@ -1087,6 +1087,32 @@ fn show_settings_says_an_invalid_configuration_is_not_applied() {
     );
 }
 
+/// `--show-files` lists a symbolic link named like an artifact with why it
+/// is not read, as `check` reports it (SYN012) rather than analyzes it.
+#[cfg(unix)]
+#[test]
+fn show_files_says_a_symbolic_link_is_not_followed() {
+    let dir = common::project();
+    write(
+        dir.path(),
+        "real.md",
+        "---\nname: x\ndescription: Does x. Use when x.\n---\n",
+    );
+    std::fs::create_dir_all(dir.path().join("skills/x")).unwrap();
+    std::os::unix::fs::symlink("../../real.md", dir.path().join("skills/x/SKILL.md")).unwrap();
+    let o = skein(&["check", "--show-files", "skills"], dir.path());
+    assert_eq!(
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned()
+        ),
+        (
+            Some(0),
+            "skills/x/SKILL.md agent-skill (symbolic link, not followed: SYN012)\n".to_string()
+        )
+    );
+}
+
 /// `--show-files` lists what `check` analyzes, the files a plugin
 /// manifest names by path (hooks files outside `hooks/`) included.
 #[test]
