@@ -745,7 +745,7 @@ fn name_mismatch_help_suggests_only_valid_skill_names() {
         (
             "Customer.io",
             "Customer.io Automation",
-            "rename the folder to `customer-io-automation` and set `name: customer-io-automation`: neither is a valid skill name",
+            "neither `Customer.io Automation` nor `Customer.io` is a valid skill name: rename the folder to `customer-io-automation` and set `name: customer-io-automation`",
             None,
         ),
         (

@@ -79,7 +79,9 @@ fn skill_help(name: &str, folder: &str) -> String {
                     .to_string()
             } else {
                 format!(
-                    "rename the folder to `{both}` and set `name: {both}`: neither is a valid skill name"
+                    "neither {} nor {} is a valid skill name: rename the folder to `{both}` and set `name: {both}`",
+                    quote(name),
+                    quote(folder)
                 )
             }
         }
