@@ -40,6 +40,23 @@ pub fn command(severity: Severity) -> &'static str {
     }
 }
 
+/// Whether the primary label `label` says something `message` does not,
+/// so an annotation (one text, no source under it) appends it: not when
+/// it is empty, when the message holds it, or when every value it quotes
+/// (in backticks) or counts (a number) is already in the message
+/// (`the folder is \`a-b\`` after "... its folder \`a-b\`").
+fn label_adds(message: &str, label: &str) -> bool {
+    if label.is_empty() || message.contains(label) {
+        return false;
+    }
+    let quoted = label.split('`').skip(1).step_by(2);
+    let numbers = label
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty());
+    let mut values = quoted.chain(numbers).peekable();
+    values.peek().is_none() || !values.all(|v| message.contains(v))
+}
+
 /// Renders diagnostics as workflow commands, one line each. `uri_prefix` is
 /// the analyzed folder's path from the repository root, `/`-separated and
 /// ending in `/`, or empty.
@@ -69,7 +86,7 @@ pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap, uri_prefix
             escape_property(&format!("{} {}", d.rule.code, d.rule.name))
         ));
         let mut message = d.message.clone();
-        if !d.primary.message.is_empty() {
+        if label_adds(&d.message, &d.primary.message) {
             message.push_str(&format!(": {}", d.primary.message));
         }
         for l in &d.secondary {
@@ -103,6 +120,48 @@ pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap, uri_prefix
 mod tests {
     use super::*;
     use skein_syntax::{Rule, SourceFile, Span};
+
+    #[test]
+    fn a_label_is_appended_only_when_it_adds_to_the_message() {
+        let cases = [
+            (
+                "skill name `a_b` does not match its folder `a-b`",
+                "the folder is `a-b`",
+                false,
+            ),
+            (
+                "the description is 1206 characters long, more than 1024",
+                "1206 characters",
+                false,
+            ),
+            (
+                "`/v` is a number `0.1`, expected a string `\"0.1\"`",
+                "expected `\"0.1\"`",
+                false,
+            ),
+            ("x does not match the pattern `p`", "does not match", false),
+            ("duplicate key `READY`", "defined again here", true),
+            (
+                "gate `G1` has no pass-class verdict",
+                "no verdict of this gate is of class `pass`",
+                false,
+            ),
+            (
+                "unknown property `owner` in the top level",
+                "not allowed here",
+                true,
+            ),
+            (
+                "the description is 1206 characters long",
+                "1300 allowed",
+                true,
+            ),
+            ("message", "", false),
+        ];
+        for (message, label, adds) in cases {
+            assert_eq!(label_adds(message, label), adds, "{message:?} / {label:?}");
+        }
+    }
 
     #[test]
     fn escapes_as_the_runner_expects() {
