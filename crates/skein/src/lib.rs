@@ -707,6 +707,13 @@ pub fn list_files(root: &Path, options: &Options) -> Result<Vec<ListedFile>, Err
         .map(|f| (&f.rel, f.kind))
         .chain(declared.iter().map(|rel| (rel, declared_kind(rel))))
         .filter(|(rel, _)| !skein_model::unread_at_location(rel, |q| w.all.contains(q)))
+        // A skill's reference or script that is a link or special file is
+        // passed over in silence, as `check` does ([`units`]).
+        .filter(|(rel, kind)| {
+            *kind == walk::EntryKind::Regular
+                || classify_with(rel, |p| config.format_for(p)).is_some()
+                || skein_model::skill_file(rel, |q| w.all.contains(q)).is_none()
+        })
         .filter_map(|(rel, kind)| {
             format(rel).map(|format| ListedFile {
                 path: rel.clone(),

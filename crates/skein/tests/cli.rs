@@ -1119,7 +1119,9 @@ fn show_settings_says_an_invalid_configuration_is_not_applied() {
 }
 
 /// `--show-files` lists a symbolic link named like an artifact with why it
-/// is not read, as `check` reports it (SYN012) rather than analyzes it.
+/// is not read, as `check` reports it (SYN012) rather than analyzes it; a
+/// skill's reference that is a link, which `check` passes over, is not
+/// listed.
 #[cfg(unix)]
 #[test]
 fn show_files_says_a_symbolic_link_is_not_followed() {
@@ -1131,6 +1133,19 @@ fn show_files_says_a_symbolic_link_is_not_followed() {
     );
     std::fs::create_dir_all(dir.path().join("skills/x")).unwrap();
     std::os::unix::fs::symlink("../../real.md", dir.path().join("skills/x/SKILL.md")).unwrap();
+    // A skill's reference that is a link is passed over in silence by
+    // `check`: not listed either.
+    write(
+        dir.path(),
+        "skills/y/SKILL.md",
+        "---\nname: y\ndescription: Does y. Use when y.\n---\nSee [g](references/g.md).\n",
+    );
+    std::fs::create_dir_all(dir.path().join("skills/y/references")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../../real.md",
+        dir.path().join("skills/y/references/g.md"),
+    )
+    .unwrap();
     let o = skein(&["check", "--show-files", "skills"], dir.path());
     assert_eq!(
         (
@@ -1139,7 +1154,7 @@ fn show_files_says_a_symbolic_link_is_not_followed() {
         ),
         (
             Some(0),
-            "skills/x/SKILL.md agent-skill (symbolic link, not followed: SYN012)\n".to_string()
+            "skills/x/SKILL.md agent-skill (symbolic link, not followed: SYN012)\nskills/y/SKILL.md agent-skill\n".to_string()
         )
     );
 }
