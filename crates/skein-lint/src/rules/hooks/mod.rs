@@ -7,7 +7,9 @@
 //! rules named for Codex read; and Cursor's (a project's
 //! `.cursor/hooks.json`: camelCase events whose lists hold the hooks
 //! themselves, [`cursor_hooks`]), which only the rules named for Cursor and
-//! the SEC shell rules read.
+//! the SEC shell rules read; and GitHub Copilot's (`.github/hooks/*.json`:
+//! the same shape with Copilot's events and fields, [`copilot_hooks`]),
+//! which only the rules named for Copilot and the SEC shell rules read.
 
 pub mod bare_plugin_mcp_matcher;
 pub mod exec_command_with_arguments;
@@ -489,6 +491,57 @@ pub(crate) const CURSOR_HOOK_EVENTS: &[&str] = &[
     "afterTabFileEdit",
 ];
 
+/// The hooks GitHub Copilot reads from `a`, a `*.json` file in a
+/// repository's `.github/hooks/` (`{"version": 1, "hooks": {"<event>":
+/// [<hook>, ...]}}`): as Cursor's, an event's list holds the hooks
+/// themselves ([`Hooks::copilot_handlers`]); Copilot CLI also reads a
+/// list item in Claude Code's nested shape (`{"matcher": ..., "hooks":
+/// [...]}`). Copilot's events are not Claude Code's: the Claude Code
+/// `HOOK` rules never read these; the `SEC` shell rules do.
+///
+/// Source: GitHub Copilot hooks reference
+/// (<https://docs.github.com/en/copilot/reference/hooks-reference>); VS
+/// Code's agent hooks page, which reads the same folder
+/// (<https://code.visualstudio.com/docs/agent-customization/hooks>).
+pub(crate) fn copilot_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    if a.format != Format::CopilotHooks || a.document.is_dropped() {
+        return None;
+    }
+    let doc = &a.document;
+    let hooks = doc.get(doc.root()?, "hooks")?;
+    doc.entries(hooks)?;
+    // `<project>/.github/hooks/<name>.json`: commands run in the project
+    // (`cwd` is relative to its root).
+    let dir = parent(cx.path(a.file));
+    Some(Hooks {
+        doc,
+        hooks,
+        home: Home::Project(parent(parent(dir)).to_string()),
+    })
+}
+
+/// The fields a Copilot command hook may run, any one of which is enough:
+/// Copilot CLI's `bash`, `powershell`, `command` and `exec` (the hooks
+/// reference, "Command hooks"), and VS Code's `command` with its `windows`,
+/// `linux` and `osx` overrides ("Hook command properties").
+pub(crate) const COPILOT_COMMAND_FIELDS: &[&str] = &[
+    "bash",
+    "powershell",
+    "command",
+    "exec",
+    "windows",
+    "linux",
+    "osx",
+];
+
+/// One hook of Copilot's hooks ([`Hooks::copilot_handlers`]).
+pub(crate) struct CopilotHook {
+    /// The event name.
+    pub event: String,
+    /// The hook's mapping.
+    pub node: NodeId,
+}
+
 /// The handler types Codex runs (openai/codex `codex-rs/hooks/src/engine/discovery.rs`).
 pub(crate) const CODEX_HANDLER_TYPES: &[&str] = &["command", "mcp_tool"];
 
@@ -555,6 +608,33 @@ impl Hooks<'_> {
                 e.groups.into_iter().map(move |h| (name.clone(), h))
             })
             .collect()
+    }
+
+    /// Every hook of Copilot's hooks ([`copilot_hooks`]), in file order:
+    /// each mapping of an event's list, or, for an item in Claude Code's
+    /// nested shape (one with a `hooks` list), each mapping of that list.
+    pub fn copilot_handlers(&self) -> Vec<CopilotHook> {
+        let doc = self.doc;
+        let mut out = Vec::new();
+        for e in self.events() {
+            for item in e.groups {
+                match doc.get(item, "hooks").and_then(|l| doc.items(l)) {
+                    Some(list) => out.extend(
+                        list.iter()
+                            .filter(|&&h| doc.entries(h).is_some())
+                            .map(|&h| CopilotHook {
+                                event: e.name.clone(),
+                                node: h,
+                            }),
+                    ),
+                    None => out.push(CopilotHook {
+                        event: e.name.clone(),
+                        node: item,
+                    }),
+                }
+            }
+        }
+        out
     }
 
     /// The handlers of one event.
