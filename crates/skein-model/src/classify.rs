@@ -109,6 +109,12 @@ pub fn classify_path(path: &str) -> Option<Candidate> {
         _ if name.ends_with(".prompt.md") && parent == "prompts" && grandparent == ".github" => {
             sure(Format::CopilotPrompt)
         }
+        // GitHub Copilot hooks: any `*.json` directly in `.github/hooks/`
+        // (Copilot CLI, cloud agent and VS Code load them all), ahead of
+        // the names other formats claim (`hooks.json`, `settings.json`).
+        _ if name.ends_with(".json") && parent == "hooks" && grandparent == ".github" => {
+            sure(Format::CopilotHooks)
+        }
         "LOOP.md" if grandparent == "loops" => sure(Format::SkilldropLoopDoc),
         "loop.json" => sure(Format::SkilldropLoop),
         "terminals.json" if parent == "contracts" => sure(Format::SkilldropTerminals),
@@ -881,6 +887,16 @@ mod skill_file_tests {
         assert_eq!(f(".codex/hooks.json"), Some(Format::CodexHooks));
         assert_eq!(f(".cursor/hooks.json"), Some(Format::CursorHooks));
         assert_eq!(f("app/.cursor/hooks.json"), Some(Format::CursorHooks));
+        // Copilot's `.github/hooks/*.json`, whatever the name; not a
+        // subfolder's file, which Copilot does not load.
+        assert_eq!(f(".github/hooks/hooks.json"), Some(Format::CopilotHooks));
+        assert_eq!(f(".github/hooks/guard.json"), Some(Format::CopilotHooks));
+        assert_eq!(
+            f("app/.github/hooks/settings.json"),
+            Some(Format::CopilotHooks)
+        );
+        assert_eq!(f(".github/hooks/logger/hooks.json"), None);
+        assert_eq!(f("hooks/guard.json"), None);
         // A configuration's mapping wins.
         let forced = classify_in_repo("c/hooks/hooks.json", |_| Some(Format::ClaudeHooks), exists);
         assert_eq!(forced.map(|c| c.format), Some(Format::ClaudeHooks));

@@ -552,6 +552,7 @@ fn read_model(format: Format, doc: &Document) -> Result<Model, skein_syntax::de:
         | Format::GeminiSettings
         | Format::CodexHooks
         | Format::CursorHooks
+        | Format::CopilotHooks
         | Format::CodexConfig
         | Format::ClaudeMemory
         | Format::AgentsMd

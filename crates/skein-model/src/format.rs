@@ -116,6 +116,16 @@ formats! {
     /// HOOK rules and the SEC shell rules (Cursor hooks documentation,
     /// <https://cursor.com/docs/agent/hooks>).
     CursorHooks => "cursor-hooks", Json, Some("cursor-hooks");
+    /// GitHub Copilot hooks, a `*.json` file directly in a repository's
+    /// `.github/hooks/` folder: `{"version": 1, "hooks": {"<event>":
+    /// [<hook>, ...]}}`, camelCase events (or their VS Code-compatible
+    /// PascalCase names) whose lists hold the hooks themselves, each a
+    /// `command` hook (`bash`, `powershell`, `command`, `exec`), an `http`
+    /// hook or a `prompt` hook; Copilot CLI, Copilot cloud agent and VS
+    /// Code read them. Read by the Copilot HOOK rules and the SEC shell
+    /// rules (GitHub Copilot hooks reference,
+    /// <https://docs.github.com/en/copilot/reference/hooks-reference>).
+    CopilotHooks => "copilot-hooks", Json, Some("copilot-hooks");
     /// Claude Code plugin default settings, `settings.json` at the root of a
     /// plugin (beside `.claude-plugin/plugin.json`).
     ClaudePluginSettings => "claude-plugin-settings", Json, None;

@@ -37,6 +37,7 @@ schemas!(
     "codex-hooks",
     "codex-config",
     "cursor-hooks",
+    "copilot-hooks",
     "gemini-settings",
     "loom-agent-spec-v1",
     "loopmaster-loop",

@@ -7,9 +7,12 @@
 //! rules named for Codex read; and Cursor's (a project's
 //! `.cursor/hooks.json`: camelCase events whose lists hold the hooks
 //! themselves, [`cursor_hooks`]), which only the rules named for Cursor and
-//! the SEC shell rules read.
+//! the SEC shell rules read; and GitHub Copilot's (`.github/hooks/*.json`:
+//! the same shape with Copilot's events and fields, [`copilot_hooks`]),
+//! which only the rules named for Copilot and the SEC shell rules read.
 
 pub mod bare_plugin_mcp_matcher;
+pub mod copilot_prompt_hook_outside_session_start;
 pub mod exec_command_with_arguments;
 pub mod header_env_var_not_allowed;
 pub mod hook_type_unsupported_by_event;
@@ -23,6 +26,7 @@ pub mod matcher_not_applicable;
 pub mod mcp_matcher_without_tool;
 pub mod millisecond_hook_timeout;
 pub mod missing_codex_hook_field;
+pub mod missing_copilot_hook_field;
 pub mod missing_cursor_hook_field;
 pub mod missing_hook_field;
 pub mod missing_hook_script;
@@ -30,6 +34,7 @@ pub mod once_outside_frontmatter;
 pub mod powershell_env_var;
 pub mod unknown_codex_hook_event;
 pub mod unknown_codex_hooks_key;
+pub mod unknown_copilot_hook_event;
 pub mod unknown_cursor_hook_event;
 pub mod unknown_hook_event;
 pub mod unknown_matcher_tool;
@@ -489,6 +494,154 @@ pub(crate) const CURSOR_HOOK_EVENTS: &[&str] = &[
     "afterTabFileEdit",
 ];
 
+/// The formats that hold GitHub Copilot hooks ([`copilot_hooks`]).
+const COPILOT_HOOK_FORMATS: &[Format] = &[Format::CopilotHooks];
+
+/// The artifacts the HOOK rules on Copilot's hooks read ([`copilot_hooks`]).
+pub(crate) const COPILOT_ON: crate::On = crate::On::Formats(COPILOT_HOOK_FORMATS);
+
+/// The hooks GitHub Copilot reads from `a`, a `*.json` file in a
+/// repository's `.github/hooks/` (`{"version": 1, "hooks": {"<event>":
+/// [<hook>, ...]}}`): as Cursor's, an event's list holds the hooks
+/// themselves ([`Hooks::copilot_handlers`]); Copilot CLI also reads a
+/// list item in Claude Code's nested shape (`{"matcher": ..., "hooks":
+/// [...]}`). Copilot's events are not Claude Code's: the Claude Code
+/// `HOOK` rules never read these; the Copilot ones (`HOOK030` to
+/// `HOOK032`) and the `SEC` shell rules do.
+///
+/// Source: GitHub Copilot hooks reference
+/// (<https://docs.github.com/en/copilot/reference/hooks-reference>); VS
+/// Code's agent hooks page, which reads the same folder
+/// (<https://code.visualstudio.com/docs/agent-customization/hooks>).
+pub(crate) fn copilot_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
+    if a.format != Format::CopilotHooks || a.document.is_dropped() {
+        return None;
+    }
+    let doc = &a.document;
+    let hooks = doc.get(doc.root()?, "hooks")?;
+    doc.entries(hooks)?;
+    // `<project>/.github/hooks/<name>.json`: commands run in the project
+    // (`cwd` is relative to its root).
+    let dir = parent(cx.path(a.file));
+    Some(Hooks {
+        doc,
+        hooks,
+        home: Home::Project(parent(parent(dir)).to_string()),
+    })
+}
+
+/// GitHub Copilot's hook events, as `.github/hooks/*.json` keys: each
+/// camelCase name with the PascalCase one it also answers to, if any,
+/// which selects VS Code-compatible snake_case payloads.
+///
+/// - The camelCase events are the GitHub Copilot hooks reference's ("Hook
+///   events", <https://docs.github.com/en/copilot/reference/hooks-reference>).
+/// - The PascalCase names are its "Hook event input payloads" headings
+///   (`agentStop` / `Stop`, `userPromptSubmitted` / `UserPromptSubmit`),
+///   and `PermissionRequest` of its "Claude-format matchers" note.
+/// - `SubagentStart` is an event of VS Code, which reads the same folder
+///   ("Hook lifecycle events",
+///   <https://code.visualstudio.com/docs/agent-customization/hooks>).
+pub(crate) const COPILOT_HOOK_EVENTS: &[(&str, Option<&str>)] = &[
+    ("sessionStart", Some("SessionStart")),
+    ("sessionEnd", Some("SessionEnd")),
+    ("userPromptSubmitted", Some("UserPromptSubmit")),
+    ("userPromptTransformed", None),
+    ("preToolUse", Some("PreToolUse")),
+    ("postToolUse", Some("PostToolUse")),
+    ("postToolUseFailure", Some("PostToolUseFailure")),
+    ("permissionRequest", Some("PermissionRequest")),
+    ("notification", None),
+    ("preCompact", Some("PreCompact")),
+    ("subagentStart", Some("SubagentStart")),
+    ("subagentStop", Some("SubagentStop")),
+    ("agentStop", Some("Stop")),
+    ("errorOccurred", Some("ErrorOccurred")),
+];
+
+/// The camelCase names of Copilot's hook events ([`COPILOT_HOOK_EVENTS`]).
+pub(crate) fn copilot_camel_events() -> impl Iterator<Item = &'static str> {
+    COPILOT_HOOK_EVENTS.iter().map(|&(c, _)| c)
+}
+
+/// The PascalCase names of Copilot's hook events ([`COPILOT_HOOK_EVENTS`]).
+pub(crate) fn copilot_pascal_events() -> impl Iterator<Item = &'static str> {
+    COPILOT_HOOK_EVENTS.iter().filter_map(|&(_, p)| p)
+}
+
+/// Whether `name` is one of Copilot's hook events, by either name.
+pub(crate) fn is_copilot_event(name: &str) -> bool {
+    COPILOT_HOOK_EVENTS
+        .iter()
+        .any(|&(c, p)| c == name || p == Some(name))
+}
+
+/// The other name of Copilot event `name` (camelCase for PascalCase and
+/// back), if it has one.
+pub(crate) fn copilot_other_name(name: &str) -> Option<&'static str> {
+    COPILOT_HOOK_EVENTS.iter().find_map(|&(c, p)| {
+        if c == name {
+            p
+        } else if p == Some(name) {
+            Some(c)
+        } else {
+            None
+        }
+    })
+}
+
+/// The Copilot event a hooks key `name` that is none was probably meant to
+/// be, as the name it is nearest to (one spelled the same but for case,
+/// else the nearest within edit distance 2, among every name) and the name
+/// suggested: that event's name in the key's style, camelCase or
+/// PascalCase, when it has one (the two select different payloads), so
+/// `userPromptSubmit` (nearest `UserPromptSubmit`) is meant as
+/// `userPromptSubmitted`.
+pub(crate) fn copilot_event_match(name: &str) -> Option<(&'static str, &'static str)> {
+    let names = || copilot_camel_events().chain(copilot_pascal_events());
+    let nearest = names()
+        .find(|e| e.eq_ignore_ascii_case(name))
+        .or_else(|| crate::rules::refs::closest(name, names()).map(|(c, _)| c))?;
+    let pascal = |n: &str| n.starts_with(|c: char| c.is_ascii_uppercase());
+    let suggested = match copilot_other_name(nearest) {
+        Some(other) if pascal(other) == pascal(name) && pascal(nearest) != pascal(name) => other,
+        _ => nearest,
+    };
+    Some((nearest, suggested))
+}
+
+/// The name [`copilot_event_match`] suggests for hooks key `name`.
+pub(crate) fn copilot_event_suggestion(name: &str) -> Option<&'static str> {
+    copilot_event_match(name).map(|(_, s)| s)
+}
+
+/// The events a Copilot `prompt` hook runs on: `sessionStart` (the hooks
+/// reference, "Prompt hooks": "only supported on `sessionStart`"), by
+/// either of its names.
+pub(crate) const COPILOT_PROMPT_EVENTS: &[&str] = &["sessionStart", "SessionStart"];
+
+/// The fields a Copilot command hook may run, any one of which is enough:
+/// Copilot CLI's `bash`, `powershell`, `command` and `exec` (the hooks
+/// reference, "Command hooks"), and VS Code's `command` with its `windows`,
+/// `linux` and `osx` overrides ("Hook command properties").
+pub(crate) const COPILOT_COMMAND_FIELDS: &[&str] = &[
+    "bash",
+    "powershell",
+    "command",
+    "exec",
+    "windows",
+    "linux",
+    "osx",
+];
+
+/// One hook of Copilot's hooks ([`Hooks::copilot_handlers`]).
+pub(crate) struct CopilotHook {
+    /// The event name.
+    pub event: String,
+    /// The hook's mapping.
+    pub node: NodeId,
+}
+
 /// The handler types Codex runs (openai/codex `codex-rs/hooks/src/engine/discovery.rs`).
 pub(crate) const CODEX_HANDLER_TYPES: &[&str] = &["command", "mcp_tool"];
 
@@ -557,6 +710,33 @@ impl Hooks<'_> {
             .collect()
     }
 
+    /// Every hook of Copilot's hooks ([`copilot_hooks`]), in file order:
+    /// each mapping of an event's list, or, for an item in Claude Code's
+    /// nested shape (one with a `hooks` list), each mapping of that list.
+    pub fn copilot_handlers(&self) -> Vec<CopilotHook> {
+        let doc = self.doc;
+        let mut out = Vec::new();
+        for e in self.events() {
+            for item in e.groups {
+                match doc.get(item, "hooks").and_then(|l| doc.items(l)) {
+                    Some(list) => out.extend(
+                        list.iter()
+                            .filter(|&&h| doc.entries(h).is_some())
+                            .map(|&h| CopilotHook {
+                                event: e.name.clone(),
+                                node: h,
+                            }),
+                    ),
+                    None => out.push(CopilotHook {
+                        event: e.name.clone(),
+                        node: item,
+                    }),
+                }
+            }
+        }
+        out
+    }
+
     /// The handlers of one event.
     pub fn handlers_of(&self, e: &Event) -> Vec<NodeId> {
         let doc = self.doc;
@@ -613,9 +793,23 @@ pub(crate) fn rename_event(
     to: &str,
     events: &'static [&'static str],
 ) -> Option<skein_syntax::Fix> {
+    rename_event_with(cx, a, h, key, from, to, |n| event_suggestion(n, events))
+}
+
+/// [`rename_event`] for a client whose suggestions `suggest` makes (what
+/// it would suggest for each key), such as Copilot's
+/// ([`copilot_event_suggestion`]).
+pub(crate) fn rename_event_with(
+    cx: &Context,
+    a: &Artifact,
+    h: &Hooks,
+    key: NodeId,
+    from: &str,
+    to: &str,
+    suggest: impl Fn(&str) -> Option<&'static str>,
+) -> Option<skein_syntax::Fix> {
     let clash = h.events().iter().any(|e| {
-        e.name == to
-            || (e.key != key && (e.name == from || event_suggestion(&e.name, events) == Some(to)))
+        e.name == to || (e.key != key && (e.name == from || suggest(&e.name) == Some(to)))
     });
     if !crate::fix::near(from, to) || clash {
         return None;
@@ -854,7 +1048,7 @@ pub(crate) fn scan(chars: &[(char, Span)]) -> (Vec<Quote>, Vec<Word>) {
 /// The finding of a hooks key that is no event of `client` (`"Codex"`,
 /// `"Cursor"`) and near none of its `events`: named as Claude Code's when
 /// `claude` (an event Claude Code has), with every event `client` has.
-/// Shared by HOOK023 and HOOK028.
+/// Shared by HOOK023, HOOK028 and HOOK030.
 pub(crate) fn unknown_client_event(
     rule: skein_syntax::Rule,
     file: skein_syntax::FileId,
@@ -913,6 +1107,29 @@ mod tests {
         assert_eq!(q[3], Quote::Double);
         assert_eq!(q[7], Quote::None);
         assert_eq!(q[11], Quote::Single);
+    }
+
+    #[test]
+    fn copilot_suggestions_keep_the_case_style() {
+        let s = copilot_event_suggestion;
+        assert_eq!(s("userPromptSubmit"), Some("userPromptSubmitted"));
+        assert_eq!(s("UserPromptSubmitted"), Some("UserPromptSubmit"));
+        assert_eq!(s("pretooluse"), Some("preToolUse"));
+        assert_eq!(s("PretoolUse"), Some("PreToolUse"));
+        assert_eq!(s("PostToolUsed"), Some("PostToolUse"));
+        assert_eq!(s("Notification"), Some("notification"));
+        assert_eq!(s("stop"), Some("agentStop"));
+        assert_eq!(s("AgentStop"), Some("Stop"));
+        assert_eq!(s("onSave"), None);
+        assert_eq!(
+            copilot_event_match("userPromptSubmit"),
+            Some(("UserPromptSubmit", "userPromptSubmitted"))
+        );
+        assert!(is_copilot_event("agentStop") && is_copilot_event("Stop"));
+        assert!(!is_copilot_event("stop") && !is_copilot_event("Notification"));
+        assert_eq!(copilot_other_name("Stop"), Some("agentStop"));
+        assert_eq!(copilot_other_name("agentStop"), Some("Stop"));
+        assert_eq!(copilot_other_name("notification"), None);
     }
 
     #[test]

@@ -169,7 +169,10 @@ pub(crate) struct ShellSite {
 /// - command hooks (every place [`hooks_of`] walks, Codex's and Cursor's
 ///   hooks): `command` as shell
 ///   text, `command` with `args` (exec form) as one command line, and each
-///   argument holding a space (the script of `bash -c ...`);
+///   argument holding a space (the script of `bash -c ...`); Copilot's
+///   hooks (`.github/hooks/*.json`): `bash`, `powershell`, `command`,
+///   `windows`, `linux` and `osx` the same way, `exec` (with its `args`)
+///   as a command line;
 /// - stdio MCP servers ([`servers`]): `command`, each argument holding a
 ///   space (the script of `bash -c ...`), and `command` with `args` joined;
 /// - `.claude/settings*.json` keys whose value Claude Code runs in a shell
@@ -207,39 +210,29 @@ fn compute_shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
         let Some(cmd) = doc.get(handler, "command") else {
             continue;
         };
-        let args = doc.get(handler, "args").and_then(|l| doc.items(l));
-        match args {
-            Some(items) => {
-                // An argument holding a space is a script of its own
-                // (`bash -c "..."`).
-                for &i in items {
-                    if doc.as_str(i).is_some_and(|s| s.contains(' '))
-                        && let Some(chars) = string(i)
-                    {
-                        out.push(ShellSite {
-                            chars,
-                            whose: whose.clone(),
-                            argv: false,
-                        });
-                    }
-                }
-                let mut nodes = vec![cmd];
-                nodes.extend(items.iter().copied());
-                if let Some(chars) = argv(cx, a, &nodes) {
-                    out.push(ShellSite {
-                        chars,
-                        whose,
-                        argv: true,
-                    });
-                }
+        command_sites(cx, a, handler, cmd, false, whose, &mut out);
+    }
+    // Copilot's command hooks run `bash` or `powershell` (or the
+    // cross-platform `command`, VS Code's `windows`, `linux` and `osx`) as
+    // shell text, and `exec` with its `args` without a shell.
+    if let Some(h) = crate::rules::hooks::copilot_hooks(cx, a) {
+        for hook in h.copilot_handlers() {
+            let handler = hook.node;
+            if handler_type(doc, handler).is_some_and(|t| t != "command") {
+                continue;
             }
-            None => {
-                if let Some(chars) = string(cmd) {
-                    out.push(ShellSite {
-                        chars,
-                        whose,
-                        argv: false,
-                    });
+            let whose = format!("a `{}` hook", plain(&hook.event));
+            for field in crate::rules::hooks::COPILOT_COMMAND_FIELDS {
+                if let Some(cmd) = doc.get(handler, field) {
+                    command_sites(
+                        cx,
+                        a,
+                        handler,
+                        cmd,
+                        *field == "exec",
+                        whose.clone(),
+                        &mut out,
+                    );
                 }
             }
         }
@@ -334,6 +327,68 @@ fn compute_shell_sites(cx: &Context, a: &Artifact) -> Vec<ShellSite> {
         }
     }
     out
+}
+
+/// The shell sites of hook `handler`'s command `cmd`: with the handler's
+/// `args` (exec form), the program and its arguments as one command line
+/// and each argument holding a space (the script of `bash -c ...`);
+/// without, `cmd` as shell text, or as a program alone when `exec`.
+fn command_sites(
+    cx: &Context,
+    a: &Artifact,
+    handler: NodeId,
+    cmd: NodeId,
+    exec: bool,
+    whose: String,
+    out: &mut Vec<ShellSite>,
+) {
+    let doc = &a.document;
+    let string = |id: NodeId| chars_of(cx, a, id).filter(|c| !c.is_empty());
+    let args = doc.get(handler, "args").and_then(|l| doc.items(l));
+    match args {
+        Some(items) => {
+            // An argument holding a space is a script of its own
+            // (`bash -c "..."`).
+            for &i in items {
+                if doc.as_str(i).is_some_and(|s| s.contains(' '))
+                    && let Some(chars) = string(i)
+                {
+                    out.push(ShellSite {
+                        chars,
+                        whose: whose.clone(),
+                        argv: false,
+                    });
+                }
+            }
+            let mut nodes = vec![cmd];
+            nodes.extend(items.iter().copied());
+            if let Some(chars) = argv(cx, a, &nodes) {
+                out.push(ShellSite {
+                    chars,
+                    whose,
+                    argv: true,
+                });
+            }
+        }
+        None if exec => {
+            if let Some(chars) = argv(cx, a, &[cmd]) {
+                out.push(ShellSite {
+                    chars,
+                    whose,
+                    argv: true,
+                });
+            }
+        }
+        None => {
+            if let Some(chars) = string(cmd) {
+                out.push(ShellSite {
+                    chars,
+                    whose,
+                    argv: false,
+                });
+            }
+        }
+    }
 }
 
 /// Program and arguments as one command line: each word single-quoted (so
