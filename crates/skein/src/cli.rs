@@ -182,7 +182,9 @@ pub struct CheckArgs {
     /// Print nothing: the exit status tells.
     #[arg(short, long, help_heading = "Output")]
     pub silent: bool,
-    /// Print per-rule counts (count, code, name) instead of the findings.
+    /// Print per-rule counts (count, code, name) instead of the findings:
+    /// the findings reported, so where a rule caps its findings in one file
+    /// (50 broken links), its "N more" finding counts as one.
     #[arg(long, help_heading = "Output")]
     pub statistics: bool,
     /// Print the configuration in effect (file, rules on, options) and exit.
