@@ -751,13 +751,10 @@ pub struct Located {
 /// The project of `path`: from `path` (its folder when it is not a folder)
 /// upward, the nearest folder holding `skein.toml` (no higher than the work
 /// tree's top); else the nearest holding `.git` (a folder, or the file of a
-/// linked work tree): the top of a git work tree; else, for a folder,
-/// that folder itself (naming `/tmp/x` from `/tmp` reads `x`, not all of
-/// `/tmp`); for a file, the current folder when the file is inside it and
-/// that folder is neither the filesystem root nor the home folder (so
-/// `skein check sub/SKILL.md` judges the skill by its folder `sub`), else
-/// the file's folder. A symbolic link named as the path is not followed:
-/// its own folder decides, and the link is reported as in a walk.
+/// linked work tree): the top of a git work tree; else the current folder
+/// when `path` is inside it and that folder is neither the filesystem root
+/// nor the home folder; else `path` itself, or its folder. A symbolic link named as the path is not followed: its own folder
+/// decides, and the link is reported as in a walk.
 ///
 /// # Errors
 /// [`Error::Root`] when `path` does not exist or cannot be resolved.
@@ -790,15 +787,12 @@ pub fn locate(path: &Path) -> Result<Located, Error> {
         .ancestors()
         .take_while(below_git)
         .find(|d| d.join(config::CONFIG_FILE_NAME).is_file());
-    // No marker: a folder is its own project. For a file, the current
-    // folder when the file is inside it (as `skein check sub/SKILL.md` from
-    // the folder holding `sub/`), else the file's folder. The filesystem
-    // root and the home folder are never a project by default: from there
-    // the file's own folder is (a run from `/` must not walk the whole
-    // filesystem and leave a cache folder at its top).
-    let cwd = (!is_dir)
-        .then(|| std::env::current_dir().and_then(std::fs::canonicalize).ok())
-        .flatten();
+    // No marker: the current folder when the path is inside it (as `skein
+    // check sub/SKILL.md` from the folder holding `sub/`), else the path.
+    // The filesystem root and the home folder are never a project by
+    // default: from there the path's own folder is (a run from `/` must not
+    // walk the whole filesystem and leave a cache folder at its top).
+    let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let fallback = cwd
         .as_deref()
         .filter(|c| start.starts_with(c) && may_be_implicit_root(c))

@@ -664,37 +664,6 @@ fn stdin_filename_with_no_project_above_is_refused() {
     );
 }
 
-/// Without a project marker (no skein.toml, no .git above), a named folder
-/// is its own project: the current folder above it is not read (naming
-/// `/tmp/x` from `/tmp` must not read all of `/tmp`).
-#[test]
-fn a_named_folder_without_a_marker_is_its_own_project() {
-    let top = tempfile::tempdir().unwrap();
-    let bad = "---\nname: Bad Name\ndescription: Does x. Use when x.\n---\n";
-    write(top.path(), "x/skills/a/SKILL.md", bad);
-    write(top.path(), "y/skills/b/SKILL.md", bad);
-    if top
-        .path()
-        .ancestors()
-        .any(|a| a.join(".git").exists() || a.join("skein.toml").exists())
-    {
-        eprintln!("skipped: a project marker above {}", top.path().display());
-        return;
-    }
-    let o = skein(&["check", "--format", "concise", "x"], top.path());
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(out.lines().all(|l| !l.contains("y/")), "{out}");
-    assert_eq!(
-        out.lines().find(|l| l.starts_with("checked")),
-        Some("checked 1 file (agent-skill 1): 2 errors, 0 warnings, 0 infos"),
-        "{out}"
-    );
-    // Nothing is written above the named folder (no cache folder at the top).
-    assert!(!top.path().join(".skein_cache").exists());
-    assert!(top.path().join("x/.skein_cache").is_dir());
-}
-
 /// `-` beside another path, or another path alone (`.` included), would
 /// drop that path in silence: refused.
 #[test]
