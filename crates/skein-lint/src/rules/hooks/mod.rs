@@ -453,18 +453,31 @@ pub(crate) const CURSOR_ON: crate::On = crate::On::Formats(CURSOR_HOOK_FORMATS);
 ///
 /// Source: Cursor hooks documentation (<https://cursor.com/docs/agent/hooks>).
 pub(crate) fn cursor_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
-    if a.format != Format::CursorHooks || a.document.is_dropped() {
+    // `<project>/.cursor/hooks.json`
+    project_hooks(cx, a, Format::CursorHooks, 1)
+}
+
+/// The `hooks` object of `a` when it is of `format` and not dropped, its
+/// commands run in the project `up` folders above the file's folder: the
+/// shared reading of [`cursor_hooks`] and [`copilot_hooks`], whose files
+/// hold `{"hooks": {"<event>": [...]}}` at their top.
+fn project_hooks<'a>(
+    cx: &Context,
+    a: &'a Artifact,
+    format: Format,
+    up: usize,
+) -> Option<Hooks<'a>> {
+    if a.format != format || a.document.is_dropped() {
         return None;
     }
     let doc = &a.document;
     let hooks = doc.get(doc.root()?, "hooks")?;
     doc.entries(hooks)?;
-    // `<project>/.cursor/hooks.json`
-    let dir = parent(cx.path(a.file));
+    let project = (0..=up).fold(cx.path(a.file), |dir, _| parent(dir));
     Some(Hooks {
         doc,
         hooks,
-        home: Home::Project(parent(dir).to_string()),
+        home: Home::Project(project.to_string()),
     })
 }
 
@@ -514,20 +527,9 @@ pub(crate) const COPILOT_ON: crate::On = crate::On::Formats(COPILOT_HOOK_FORMATS
 /// Code's agent hooks page, which reads the same folder
 /// (<https://code.visualstudio.com/docs/agent-customization/hooks>).
 pub(crate) fn copilot_hooks<'a>(cx: &Context, a: &'a Artifact) -> Option<Hooks<'a>> {
-    if a.format != Format::CopilotHooks || a.document.is_dropped() {
-        return None;
-    }
-    let doc = &a.document;
-    let hooks = doc.get(doc.root()?, "hooks")?;
-    doc.entries(hooks)?;
     // `<project>/.github/hooks/<name>.json`: commands run in the project
     // (`cwd` is relative to its root).
-    let dir = parent(cx.path(a.file));
-    Some(Hooks {
-        doc,
-        hooks,
-        home: Home::Project(parent(parent(dir)).to_string()),
-    })
+    project_hooks(cx, a, Format::CopilotHooks, 2)
 }
 
 /// GitHub Copilot's hook events, as `.github/hooks/*.json` keys: each
