@@ -512,6 +512,7 @@ pub const FILE_PASSES: &[FilePass] = &[
     rules::skills::long_skill_listing_entry::PASS,
     rules::skills::unpinned_package_runner::PASS,
     rules::yaml::comment_cuts_value::PASS,
+    rules::markdown::unclosed_code_fence::PASS,
 ];
 
 /// What the passes produced.

@@ -11,6 +11,7 @@ pub mod hooks;
 pub mod kiro;
 pub mod loom;
 pub mod loopmaster;
+pub mod markdown;
 pub mod marketplaces;
 pub mod mcp;
 pub mod memory;
