@@ -1180,7 +1180,7 @@ fn settings_files_stdin_completions_and_tips() {
         out.starts_with(&format!(
             "project root: {}\nconfiguration: none (defaults)\nfail-on: error\nfail-on-internal-error: false\nmax-file-size: 10485760\nrules on: {} of {}\n",
             root.display(),
-            skein::rules::all().len() - 17,
+            skein::rules::all().len() - 18,
             skein::rules::all().len()
         )),
         "{out}"
